@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// SwipeBack: the iOS interactive pop ("swipe back") for X11 desktops and kiosks.
+import PackageDescription
+
+let package = Package(
+    name: "SwipeBack",
+    products: [
+        .executable(name: "swipeback", targets: ["swipeback"]),
+    ],
+    targets: [
+        // MARK: - Core (pure Swift: no C modules, no I/O)
+        .target(name: "SwipeBackCore"),
+
+        // MARK: - File formats (scenario, pages, config, event log)
+        .target(name: "SwipeBackFormats", dependencies: ["SwipeBackCore"]),
+
+        // MARK: - C shims (one per system library family)
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev"])]),
+
+        // MARK: - Platform layers
+        .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
+        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "SwipeBackRender", "CX11", "CCairo"]),
+
+        // MARK: - Command line
+        .executableTarget(name: "swipeback",
+                          dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11"]),
+
+        // MARK: - Tests
+        .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore"]),
+        .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
+        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
+        .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "swipeback"]),
+    ]
+)

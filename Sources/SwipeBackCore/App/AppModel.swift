@@ -1,0 +1,526 @@
+/// The app model: navigation stacks, the back swipe and page taps, driven by input and frame ticks.
+///
+/// The live window and `swipeback replay` run this same type. It never reads a clock: every
+/// call carries its time in ms, and animations advance only in `tick(atMilliseconds:)`. What
+/// happens is reported as event log lines (SPEC section 3) to `log`.
+public final class AppModel {
+    /// The configuration in effect.
+    public private(set) var configuration: Configuration
+    /// The window's size in px.
+    public private(set) var windowWidth: Double
+    /// The window's height in px.
+    public private(set) var windowHeight: Double
+    /// The layout direction for the next swipe.
+    public private(set) var direction: LayoutDirection
+    /// The pages, with run-time changes (`set`, toggles) applied.
+    public private(set) var document: PagesDocument
+    /// The stacks, bottom to top.
+    public private(set) var stacks: [NavigationStack] = []
+    /// Whether the window was asked to close.
+    public private(set) var closeRequested = false
+    /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
+    public private(set) var pageRevisions: [String: Int] = [:]
+    /// The measurer for text heights and image shapes.
+    public let measurer: ContentMeasuring
+
+    private let log: (EventLogEntry) -> Void
+    private var nextSerial = 0
+    private var sequences: [Int: PointerSequence] = [:]
+    /// The sequence that owns the running swipe, if any; one swipe per window.
+    private var swipeOwner: Int?
+    private var focusedStack = 0
+
+    /// One pointer sequence from down to up.
+    private struct PointerSequence {
+        var stack: Int?
+        var downPoint: Point
+        var tracker = VelocityTracker()
+        var recognizer: ScreenEdgePanGestureRecognizer?
+        var tapTarget: TapTarget?
+        /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
+        var ignored = false
+    }
+
+    private enum TapTarget {
+        case element(Int)
+        case systemBackButton
+    }
+
+    /// Creates the model with its stacks in place; call `start(atMilliseconds:)` to log their appearance.
+    ///
+    /// - Parameters:
+    ///   - configuration: the tunables.
+    ///   - windowWidth: window width in px (more than 0).
+    ///   - windowHeight: window height in px (more than 0).
+    ///   - direction: the layout direction.
+    ///   - document: pages and the stacks to start with (a stack without a frame fills the window).
+    ///   - measurer: text heights and image shapes for element layout.
+    ///   - log: receives every event log line, in order.
+    public init(configuration: Configuration, windowWidth: Double, windowHeight: Double,
+                direction: LayoutDirection, document: PagesDocument, measurer: ContentMeasuring,
+                log: @escaping (EventLogEntry) -> Void) {
+        self.configuration = configuration
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.direction = direction
+        self.document = document
+        self.measurer = measurer
+        self.log = log
+        for description in document.stacks {
+            let frame = description.frame ?? Rect(x: 0, y: 0, width: windowWidth, height: windowHeight)
+            let pages = description.pages.map { makeInstance($0) }
+            stacks.append(NavigationStack(id: description.id, frame: frame, pages: pages))
+        }
+    }
+
+    /// Logs `willAppear` and `didAppear` for each stack's top page, stacks in order (SPEC section 1).
+    public func start(atMilliseconds t: Double) {
+        for stack in stacks {
+            lifecycle(t, stack, stack.top, .willAppear)
+            lifecycle(t, stack, stack.top, .didAppear)
+        }
+    }
+
+    /// Whether a transition is animating, so frame ticks are needed.
+    public var needsFrames: Bool {
+        stacks.contains { $0.transition?.settle != nil }
+    }
+
+    /// The definition of a page instance, with run-time changes.
+    public func page(_ instance: PageInstance) -> PageDefinition {
+        document.page(instance.pageID)
+    }
+
+    /// The stack with this id, if any.
+    public func stack(id: String) -> NavigationStack? {
+        stacks.first { $0.id == id }
+    }
+
+    // MARK: - Input
+
+    /// Applies one input event at time `t` (ms).
+    public func handle(_ event: InputEvent, atMilliseconds t: Double) {
+        switch event {
+        case .pointer(let pointer):
+            switch pointer.phase {
+            case .down: pointerDown(pointer, t)
+            case .move: pointerMove(pointer, t)
+            case .up: pointerUp(pointer, t)
+            case .cancel: pointerCancel(id: pointer.id, t)
+            }
+        case .push, .pop, .popToRoot:
+            request(event, t)
+        case .setPage(let id, let interactivePop, let shouldBegin):
+            var page = document.page(id)
+            if let interactivePop { page.interactivePop = interactivePop }
+            if let shouldBegin { page.shouldBegin = shouldBegin }
+            document.pages[id] = page
+            pageRevisions[id, default: 0] += 1
+        case .direction(let value):
+            direction = value
+        case .focus(let focused):
+            if !focused { cancelAllSequences(t) }
+        case .resize(let width, let height):
+            resize(width: width, height: height)
+        case .close:
+            closeRequested = true
+        case .key(let name):
+            logBack(t, source: "key", handled: false, configured: configuration.backKeys.contains(name))
+        case .button(let button):
+            logBack(t, source: "button", handled: false, configured: configuration.backButtons.contains(button))
+        case .swipe(let phase, _, _, _):
+            if phase == .begin { logBack(t, source: "swipe", handled: false, configured: true) }
+        case .scroll:
+            break // Touchpad scrolling arrives with a later issue; scrolls are not back commands.
+        }
+    }
+
+    private func pointerDown(_ pointer: PointerInput, _ t: Double) {
+        var sequence = PointerSequence(downPoint: pointer.position)
+        sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
+        defer { sequences[pointer.id] = sequence }
+        guard swipeOwner == nil,
+              let index = stacks.lastIndex(where: { $0.frame.contains(pointer.position) }) else {
+            sequence.ignored = true
+            return
+        }
+        let stack = stacks[index]
+        sequence.stack = index
+        focusedStack = index
+        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing.
+        if stack.transition != nil {
+            sequence.ignored = true
+            return
+        }
+        let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
+        let page = document.page(stack.top.pageID)
+        let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
+        let hit = frames.lastIndex { $0.contains(local) }
+        if let hit {
+            sequence.tapTarget = .element(hit)
+        } else if systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true {
+            sequence.tapTarget = .systemBackButton
+        }
+        let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
+        if !claimed, !stack.isAtRoot, page.interactivePop,
+           ScreenEdgePanGestureRecognizer.isInEdgeZone(pointer.position, frame: stack.frame, direction: direction,
+                                                        edgeWidth: configuration.edgeWidth) {
+            sequence.recognizer = ScreenEdgePanGestureRecognizer(
+                downPoint: pointer.position, direction: direction,
+                widthPixels: stack.frame.width, touchSlop: configuration.touchSlop)
+        }
+    }
+
+    private func pointerMove(_ pointer: PointerInput, _ t: Double) {
+        guard var sequence = sequences[pointer.id] else { return } // hover
+        defer { sequences[pointer.id] = sequence }
+        sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
+        guard !sequence.ignored, let index = sequence.stack, var recognizer = sequence.recognizer else { return }
+        let outcome = recognizer.move(to: pointer.position)
+        sequence.recognizer = recognizer
+        switch outcome {
+        case .none, .failed:
+            return
+        case .wouldBegin:
+            let stack = stacks[index]
+            let page = document.page(stack.top.pageID)
+            if let answer = page.shouldBegin {
+                emit(t, "veto", [("stack", .string(stack.id)), ("page", .string(page.id)),
+                                 ("x", .number(sequence.downPoint.x)), ("y", .number(sequence.downPoint.y)),
+                                 ("result", .bool(answer))])
+                if !answer {
+                    recognizer.fail()
+                    sequence.recognizer = recognizer
+                    return
+                }
+            }
+            recognizer.begin()
+            sequence.recognizer = recognizer
+            sequence.tapTarget = nil
+            beginSwipe(owner: pointer.id, stackIndex: index, recognizer: recognizer, t)
+        case .changed:
+            guard swipeOwner == pointer.id, stacks[index].transition != nil else { return }
+            stacks[index].transition?.progress = recognizer.progress
+            let velocity = popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)
+            gesture(t, stacks[index], .changed, progress: recognizer.progress,
+                    extra: [("velocity", velocity.map(LogValue.number) ?? .null)])
+        }
+    }
+
+    private func beginSwipe(owner: Int, stackIndex index: Int, recognizer: ScreenEdgePanGestureRecognizer, _ t: Double) {
+        swipeOwner = owner
+        // One swipe per window: every other undecided sequence fails and loses its tap.
+        for (id, other) in sequences where id != owner {
+            var other = other
+            other.recognizer?.fail()
+            other.tapTarget = nil
+            sequences[id] = other
+        }
+        let stack = stacks[index]
+        let upper = stack.top
+        let lower = stack.pages[stack.pages.count - 2]
+        stacks[index].transition = Transition(kind: .interactivePop, operation: .pop, upper: upper, lower: lower,
+                                              direction: recognizer.direction, progress: recognizer.progress)
+        gesture(t, stacks[index], .began, progress: recognizer.progress, extra: [])
+        lifecycle(t, stack, upper, .willDisappear)
+        lifecycle(t, stack, lower, .willAppear)
+        transitionLine(t, stack, .interactivePop, started: true)
+    }
+
+    private func pointerUp(_ pointer: PointerInput, _ t: Double) {
+        guard var sequence = sequences.removeValue(forKey: pointer.id) else { return }
+        guard !sequence.ignored, let index = sequence.stack else { return }
+        if swipeOwner == pointer.id, var recognizer = sequence.recognizer, recognizer.isActive {
+            swipeOwner = nil
+            recognizer.end(at: pointer.position)
+            sequence.recognizer = recognizer
+            guard stacks[index].transition != nil else { return }
+            let progress = recognizer.progress
+            let velocity = popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)
+            let width = stacks[index].frame.width
+            let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
+                                              widthPixels: width, configuration: configuration)
+            stacks[index].transition?.progress = progress
+            gesture(t, stacks[index], .ended, progress: progress,
+                    extra: [("velocity", velocity.map(LogValue.number) ?? .null),
+                            ("decision", .string(decision.rawValue))])
+            settle(stackIndex: index, to: decision == .commit ? 1 : 0,
+                   velocityPixelsPerSecond: velocity ?? 0, t)
+            return
+        }
+        // A tap: down and up on the same element, the up within touch slop of the down.
+        guard let target = sequence.tapTarget, stacks[index].transition == nil else { return }
+        let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
+        guard (dx * dx + dy * dy).squareRoot() <= configuration.touchSlop else { return }
+        let stack = stacks[index]
+        let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
+        let page = document.page(stack.top.pageID)
+        switch target {
+        case .systemBackButton:
+            guard systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return }
+            activate(t, stackIndex: index, page: page, elementID: nil, action: .pop)
+        case .element(let elementIndex):
+            let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
+            guard frames.lastIndex(where: { $0.contains(local) }) == elementIndex else { return }
+            let element = page.elements[elementIndex]
+            switch element.kind {
+            case .button(_, let action):
+                activate(t, stackIndex: index, page: page, elementID: element.id, action: action)
+            case .toggle(_, let bind):
+                activate(t, stackIndex: index, page: page, elementID: element.id, action: .toggle(bind))
+            default:
+                return
+            }
+        }
+    }
+
+    private func pointerCancel(id: Int, _ t: Double) {
+        guard let sequence = sequences.removeValue(forKey: id) else { return }
+        guard swipeOwner == id, let index = sequence.stack, let transition = stacks[index].transition else { return }
+        swipeOwner = nil
+        gesture(t, stacks[index], .cancelled, progress: transition.progress, extra: [])
+        settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+    }
+
+    private func cancelAllSequences(_ t: Double) {
+        for id in Array(sequences.keys).sorted() { pointerCancel(id: id, t) }
+        sequences.removeAll()
+    }
+
+    /// The release velocity along the pop direction in px/s, clamped to `maxVelocity`; nil when none.
+    private func popVelocity(_ tracker: VelocityTracker, _ direction: LayoutDirection, atMilliseconds t: Double) -> Double? {
+        guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
+        let limit = configuration.maxVelocity
+        return min(max(v.xPixelsPerSecond * direction.popSign, -limit), limit)
+    }
+
+    // MARK: - Taps and actions
+
+    /// Frame of the system back button in page px, or nil when the page shows none.
+    public func systemBackButtonFrame(stack: NavigationStack, page: PageDefinition) -> Rect? {
+        guard page.header, page.backButton == .system, !stack.isAtRoot else { return nil }
+        let width = min(stack.frame.width / 2, Self.backButtonWidth)
+        let x = direction == .leftToRight ? 0 : stack.frame.width - width
+        return Rect(x: x, y: 0, width: width, height: PageDefinition.headerHeight)
+    }
+
+    /// Width in px of the system back button's tap area.
+    public static let backButtonWidth = 140.0
+
+    private func activate(_ t: Double, stackIndex index: Int, page: PageDefinition, elementID: String?,
+                          action: ElementAction) {
+        let stackID = stacks[index].id
+        var fields: [(String, LogValue)] = [("stack", .string(stackID)), ("page", .string(page.id)),
+                                            ("element", elementID.map(LogValue.string) ?? .null),
+                                            ("action", action.logValue)]
+        switch action {
+        case .push(let id):
+            emit(t, "action", fields)
+            request(.push(stack: stackID, page: id, animated: true), t)
+        case .pop:
+            emit(t, "action", fields)
+            request(.pop(stack: stackID, animated: true), t)
+        case .popToRoot:
+            emit(t, "action", fields)
+            request(.popToRoot(stack: stackID, animated: true), t)
+        case .toggle(let key):
+            var updated = page
+            if key == "interactivePop" { updated.interactivePop.toggle() }
+            document.pages[page.id] = updated
+            pageRevisions[page.id, default: 0] += 1
+            fields.append(("value", .bool(updated.interactivePop)))
+            emit(t, "action", fields)
+        }
+    }
+
+    // MARK: - Stack operations
+
+    private func request(_ operation: InputEvent, _ t: Double) {
+        let stackID: String
+        switch operation {
+        case .push(let id, _, _), .pop(let id, _), .popToRoot(let id, _): stackID = id
+        default: return
+        }
+        guard let index = stacks.firstIndex(where: { $0.id == stackID }) else { return }
+        if let transition = stacks[index].transition {
+            // A pop during a committing swipe's settle is absorbed: it would pop the revealed page.
+            if case .pop = operation, transition.kind == .interactivePop, transition.target == 1 { return }
+            stacks[index].queued.append(operation)
+            return
+        }
+        perform(operation, stackIndex: index, t)
+    }
+
+    private func perform(_ operation: InputEvent, stackIndex index: Int, _ t: Double) {
+        let stack = stacks[index]
+        switch operation {
+        case .push(_, let pageID, let animated):
+            let upper = makeInstance(pageID)
+            let lower = stack.top
+            lifecycle(t, stack, lower, .willDisappear)
+            lifecycle(t, stack, upper, .willAppear)
+            if animated {
+                stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
+                                                      direction: direction, progress: 1)
+                transitionLine(t, stack, .push, started: true)
+                settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+            } else {
+                lifecycle(t, stack, lower, .didDisappear)
+                lifecycle(t, stack, upper, .didAppear)
+                stacks[index].pages.append(upper)
+                stackLine(t, stacks[index], .push, page: upper)
+            }
+        case .pop(_, let animated), .popToRoot(_, let animated):
+            guard !stack.isAtRoot else { return }
+            let toRoot: Bool
+            if case .popToRoot = operation { toRoot = true } else { toRoot = false }
+            let upper = stack.top
+            let lower = toRoot ? stack.pages[0] : stack.pages[stack.pages.count - 2]
+            lifecycle(t, stack, upper, .willDisappear)
+            lifecycle(t, stack, lower, .willAppear)
+            if animated {
+                stacks[index].transition = Transition(kind: .pop, operation: toRoot ? .popToRoot : .pop,
+                                                      upper: upper, lower: lower, direction: direction, progress: 0)
+                transitionLine(t, stack, .pop, started: true)
+                settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
+            } else {
+                lifecycle(t, stack, upper, .didDisappear)
+                lifecycle(t, stack, lower, .didAppear)
+                removePages(stackIndex: index, toRoot: toRoot)
+                stackLine(t, stacks[index], toRoot ? .popToRoot : .pop, page: upper)
+            }
+        default:
+            return
+        }
+    }
+
+    private func removePages(stackIndex index: Int, toRoot: Bool) {
+        if toRoot {
+            stacks[index].pages.removeSubrange(1...)
+        } else {
+            stacks[index].pages.removeLast()
+        }
+    }
+
+    // MARK: - Animation
+
+    private func settle(stackIndex index: Int, to target: Double, velocityPixelsPerSecond: Double, _ t: Double) {
+        guard let transition = stacks[index].transition else { return }
+        let width = max(stacks[index].frame.width, 1)
+        let spring = SpringSimulation(from: transition.progress, target: target,
+                                      initialVelocity: velocityPixelsPerSecond / width,
+                                      stiffness: configuration.springStiffness,
+                                      dampingRatio: configuration.springDampingRatio)
+        stacks[index].transition?.settle = (spring, t)
+    }
+
+    /// Distance to the target under which a settle snaps to it and ends.
+    public static let settleSnapDistance = 0.001
+
+    /// Advances every animation to time `t` (ms); ends settles that reached their target.
+    public func tick(atMilliseconds t: Double) {
+        for index in stacks.indices {
+            guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
+            let seconds = max(0, t - start) / 1000
+            var progress = min(max(spring.value(at: seconds), 0), 1)
+            let done = abs(progress - spring.target) < Self.settleSnapDistance
+            if done { progress = spring.target }
+            stacks[index].transition?.progress = progress
+            if done { finishTransition(stackIndex: index, t) }
+        }
+    }
+
+    private func finishTransition(stackIndex index: Int, _ t: Double) {
+        guard let transition = stacks[index].transition else { return }
+        let stack = stacks[index]
+        stacks[index].transition = nil
+        let completed = transition.completes
+        switch (transition.kind, completed) {
+        case (.push, _):
+            lifecycle(t, stack, transition.lower, .didDisappear)
+            lifecycle(t, stack, transition.upper, .didAppear)
+            stacks[index].pages.append(transition.upper)
+            stackLine(t, stacks[index], .push, page: transition.upper)
+        case (.pop, _), (.interactivePop, true):
+            lifecycle(t, stack, transition.upper, .didDisappear)
+            lifecycle(t, stack, transition.lower, .didAppear)
+            removePages(stackIndex: index, toRoot: transition.operation == .popToRoot)
+            stackLine(t, stacks[index], transition.operation, page: transition.upper)
+        case (.interactivePop, false):
+            // UIKit's order for a cancelled interactive pop.
+            lifecycle(t, stack, transition.lower, .willDisappear)
+            lifecycle(t, stack, transition.lower, .didDisappear)
+            lifecycle(t, stack, transition.upper, .willAppear)
+            lifecycle(t, stack, transition.upper, .didAppear)
+        }
+        emit(t, "transition", [("stack", .string(stack.id)), ("kind", .string(transition.kind.rawValue)),
+                               ("phase", .string("finished")), ("completed", .bool(completed))])
+        // Apply what was queued during the transition, until one starts a new transition.
+        while stacks[index].transition == nil, !stacks[index].queued.isEmpty {
+            let next = stacks[index].queued.removeFirst()
+            perform(next, stackIndex: index, t)
+        }
+    }
+
+    // MARK: - Window
+
+    private func resize(width: Double, height: Double) {
+        guard width > 0, height > 0, windowWidth > 0, windowHeight > 0 else { return }
+        let sx = width / windowWidth, sy = height / windowHeight
+        for index in stacks.indices {
+            let f = stacks[index].frame
+            stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
+        }
+        for (id, sequence) in sequences {
+            guard let stack = sequence.stack, var recognizer = sequence.recognizer else { continue }
+            recognizer.resize(widthPixels: stacks[stack].frame.width)
+            sequences[id]?.recognizer = recognizer
+        }
+        windowWidth = width
+        windowHeight = height
+    }
+
+    // MARK: - Log lines
+
+    private func makeInstance(_ pageID: String) -> PageInstance {
+        nextSerial += 1
+        return PageInstance(pageID: pageID, serial: nextSerial)
+    }
+
+    private func emit(_ t: Double, _ type: String, _ fields: [(String, LogValue)]) {
+        log(EventLogEntry(timeMilliseconds: t, type: type, fields: fields))
+    }
+
+    private func lifecycle(_ t: Double, _ stack: NavigationStack, _ page: PageInstance, _ phase: LifecyclePhase) {
+        emit(t, "lifecycle", [("stack", .string(stack.id)), ("page", .string(page.pageID)), ("phase", .string(phase.rawValue))])
+    }
+
+    private func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
+                         extra: [(String, LogValue)]) {
+        let page = stack.transition?.upper.pageID ?? stack.top.pageID
+        emit(t, "gesture", [("stack", .string(stack.id)), ("page", .string(page)), ("phase", .string(phase.rawValue)),
+                            ("progress", .number(progress))] + extra)
+    }
+
+    private func transitionLine(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind, started: Bool) {
+        emit(t, "transition", [("stack", .string(stack.id)), ("kind", .string(kind.rawValue)),
+                               ("phase", .string(started ? "started" : "finished"))])
+    }
+
+    private func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance) {
+        emit(t, "stack", [("stack", .string(stack.id)), ("op", .string(op.rawValue)), ("page", .string(page.pageID)),
+                          ("pages", .array(stack.pages.map { .string($0.pageID) }))])
+    }
+
+    private func logBack(_ t: Double, source: String, handled: Bool, configured: Bool) {
+        guard configured, !stacks.isEmpty else { return }
+        emit(t, "back", [("stack", .string(stacks[min(focusedStack, stacks.count - 1)].id)), ("source", .string(source)),
+                         ("result", .string(handled ? "handled" : "ignored"))])
+    }
+
+    /// The `final` line: every stack's pages, bottom to top.
+    public func finalEntry(atMilliseconds t: Double) -> EventLogEntry {
+        EventLogEntry(timeMilliseconds: t, type: "final",
+                      fields: [("stacks", .object(stacks.map { ($0.id, .array($0.pages.map { .string($0.pageID) })) }))])
+    }
+}

@@ -1,0 +1,46 @@
+/// One line of the event log (SPEC section 3): a time, a type and the type's fields in order.
+public struct EventLogEntry: Equatable, Sendable {
+    /// When it happened, in ms on the scenario or app clock.
+    public var timeMilliseconds: Double
+    /// The line's `type`: `veto`, `gesture`, `lifecycle`, `stack`, `transition`, `action`, `control`, `back`, `final`, `frame`.
+    public var type: String
+    /// The other fields, in the order they are written.
+    public var fields: [(String, LogValue)]
+
+    /// Creates an entry.
+    public init(timeMilliseconds: Double, type: String, fields: [(String, LogValue)]) {
+        self.timeMilliseconds = timeMilliseconds
+        self.type = type
+        self.fields = fields
+    }
+
+    /// The field named `name`, or nil.
+    public subscript(name: String) -> LogValue? {
+        fields.first { $0.0 == name }?.1
+    }
+
+    public static func == (a: EventLogEntry, b: EventLogEntry) -> Bool {
+        a.timeMilliseconds == b.timeMilliseconds && a.type == b.type
+            && LogValue.object(a.fields) == LogValue.object(b.fields)
+    }
+}
+
+/// Lifecycle callbacks, in UIKit's words.
+public enum LifecyclePhase: String, Sendable {
+    case willAppear, didAppear, willDisappear, didDisappear
+}
+
+/// The phases a gesture line reports (UIKit's recognizer states that observers see).
+public enum GesturePhase: String, Sendable {
+    case began, changed, ended, cancelled
+}
+
+/// Kinds of transition in the log.
+public enum TransitionKind: String, Sendable {
+    case push, pop, interactivePop
+}
+
+/// Stack operations in the log.
+public enum StackOperation: String, Sendable {
+    case push, pop, popToRoot
+}

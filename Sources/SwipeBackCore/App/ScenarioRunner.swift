@@ -1,0 +1,86 @@
+/// One timed line of a scenario after the header.
+public struct ScenarioLine: Sendable {
+    /// When it applies, in ms on the scenario clock.
+    public var timeMilliseconds: Double
+    /// What it does; nil for `end`, which only advances the clock.
+    public var event: InputEvent?
+    /// Its line number in the file (from 1), for messages.
+    public var lineNumber: Int
+
+    /// Creates a line.
+    public init(timeMilliseconds: Double, event: InputEvent?, lineNumber: Int) {
+        self.timeMilliseconds = timeMilliseconds
+        self.event = event
+        self.lineNumber = lineNumber
+    }
+}
+
+/// A scenario: the scene and its timed input (SPEC section 1).
+public struct Scenario: Sendable {
+    /// Window width in px.
+    public var windowWidth: Double
+    /// Window height in px.
+    public var windowHeight: Double
+    /// Layout direction at the start.
+    public var direction: LayoutDirection
+    /// The configuration: defaults, then `--config`, then the header's `config`.
+    public var configuration: Configuration
+    /// The pages and the stacks to start with.
+    public var document: PagesDocument
+    /// The timed lines in non-decreasing time.
+    public var lines: [ScenarioLine]
+
+    /// Creates a scenario.
+    public init(windowWidth: Double, windowHeight: Double, direction: LayoutDirection, configuration: Configuration,
+                document: PagesDocument, lines: [ScenarioLine]) {
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.direction = direction
+        self.configuration = configuration
+        self.document = document
+        self.lines = lines
+    }
+}
+
+/// Replays a scenario headless on the replay clock of SPEC section 1.
+///
+/// Lines apply at their time; while an animation runs the frame clock ticks at 60 Hz on the grid
+/// of multiples of 1000/60 ms; a line applies before a tick at the same time; after the last line
+/// the clock runs until nothing moves (at most 5 s more).
+public struct ScenarioRunner {
+    /// The longest the clock runs after the last line, in ms.
+    public static let drainLimitMilliseconds = 5000.0
+
+    /// Runs `scenario`, sending every event log line to `log`, the `final` line last.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario.
+    ///   - measurer: text heights and image shapes for layout.
+    ///   - log: receives each line.
+    /// - Returns: the model after the run.
+    @discardableResult
+    public static func run(_ scenario: Scenario, measurer: ContentMeasuring,
+                           log: @escaping (EventLogEntry) -> Void) -> AppModel {
+        let model = AppModel(configuration: scenario.configuration, windowWidth: scenario.windowWidth,
+                             windowHeight: scenario.windowHeight, direction: scenario.direction,
+                             document: scenario.document, measurer: measurer, log: log)
+        let clock = ManualFrameClock(model: model)
+        model.start(atMilliseconds: 0)
+        var last = 0.0
+        for line in scenario.lines {
+            // Ticks strictly before the line, then the line, then ticks at its time come later.
+            clock.advance(to: line.timeMilliseconds.nextDown)
+            last = max(last, clock.nowMilliseconds, line.timeMilliseconds)
+            if let event = line.event {
+                model.handle(event, atMilliseconds: line.timeMilliseconds)
+            }
+            if model.closeRequested { break }
+        }
+        if !model.closeRequested {
+            let tickedTo = clock.settle(limitMilliseconds: drainLimitMilliseconds)
+            last = max(last, tickedTo)
+        }
+        log(model.finalEntry(atMilliseconds: last))
+        return model
+    }
+}

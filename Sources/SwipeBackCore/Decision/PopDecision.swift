@@ -1,0 +1,49 @@
+/// The end-of-gesture rule: which function of progress and velocity decides commit or cancel.
+public enum PopDecisionPolicy: String, Sendable, CaseIterable {
+    /// Flutter's Cupertino back gesture: a fast release goes where it is flung, a slow one past
+    /// `commitProgress` commits.
+    case velocityOrDistance
+    /// Momentum projection (WWDC 2018 "Designing Fluid Interfaces"): commit when the position the
+    /// page would coast to is past `commitProgress`. UIKit and libadwaita decide this way.
+    case projection
+}
+
+/// What happens to the page when the finger lifts.
+public enum PopDecision: String, Sendable {
+    /// The pop completes: the page settles off-screen and leaves the stack.
+    case commit
+    /// The pop is abandoned: the page settles back in place.
+    case cancel
+}
+
+extension PopDecision {
+    /// Decides a released swipe; a pure function of its inputs.
+    ///
+    /// - Parameters:
+    ///   - progress: the release progress, 0...1.
+    ///   - velocityPixelsPerSecond: the release velocity along the pop direction in px/s
+    ///     (positive toward popping); nil when the tracker had no estimate, which counts as 0.
+    ///   - widthPixels: the stack's width in px (more than 0).
+    ///   - configuration: `policy`, `commitProgress`, `flingVelocity` (widths/s), `maxVelocity`
+    ///     (px/s, the velocity is clamped to it) and `projectionDeceleration` (per ms).
+    /// - Returns: commit or cancel.
+    public static func decide(progress: Double, velocityPixelsPerSecond: Double?, widthPixels: Double,
+                              configuration: Configuration) -> PopDecision {
+        let limit = configuration.maxVelocity
+        let velocity = min(max(velocityPixelsPerSecond ?? 0, -limit), limit)
+        switch configuration.policy {
+        case .velocityOrDistance:
+            if abs(velocity) >= configuration.flingVelocity * widthPixels {
+                // flingVelocity 0 and velocity 0: no direction, so fall through to the distance rule.
+                if velocity > 0 { return .commit }
+                if velocity < 0 { return .cancel }
+            }
+            return progress >= configuration.commitProgress ? .commit : .cancel
+        case .projection:
+            let d = configuration.projectionDeceleration
+            let coastPixels = (velocity / 1000) * d / (1 - d)
+            let projected = progress + coastPixels / widthPixels
+            return projected >= configuration.commitProgress ? .commit : .cancel
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// The kind of device behind a pointer sequence.
+public enum PointerDevice: String, Sendable, CaseIterable {
+    /// A finger on a touchscreen (XI2 touch events).
+    case touch
+    /// A mouse dragging with button 1.
+    case mouse
+    /// A stylus.
+    case pen
+}
+
+/// Where a pointer sequence is in its life.
+public enum PointerPhase: String, Sendable {
+    /// The finger touched, or button 1 went down.
+    case down
+    /// The pointer moved while down.
+    case move
+    /// The finger lifted, or button 1 was released.
+    case up
+    /// The system ended the sequence without a release (touch ownership lost, grab broken).
+    case cancel
+}
+
+/// One event of a pointer sequence, in window coordinates.
+public struct PointerInput: Equatable, Sendable {
+    /// The sequence's phase.
+    public var phase: PointerPhase
+    /// The sequence's id: touch ids for touches, any stable number for a mouse.
+    public var id: Int
+    /// The device that produced it.
+    public var device: PointerDevice
+    /// Position in px, window coordinates (ignored for `cancel`).
+    public var position: Point
+
+    /// Creates a pointer event.
+    ///
+    /// - Parameters:
+    ///   - phase: down, move, up or cancel.
+    ///   - id: the sequence id (touch id, or a fixed id for a mouse).
+    ///   - device: touch, mouse or pen.
+    ///   - position: the position in px, window coordinates.
+    public init(phase: PointerPhase, id: Int, device: PointerDevice, position: Point) {
+        self.phase = phase
+        self.id = id
+        self.device = device
+        self.position = position
+    }
+}
+
+/// A touchpad swipe phase (XI 2.4 gesture swipe).
+public enum SwipePhase: String, Sendable {
+    case begin, update, end, cancel
+}
+
+/// Everything the app model takes as input: pointers, back commands and app commands.
+///
+/// Time is not part of an event: it is passed beside it, in ms on the app or scenario clock.
+public enum InputEvent: Equatable, Sendable {
+    /// A touch, mouse or pen event.
+    case pointer(PointerInput)
+    /// Smooth-scroll deltas in px (`dx` < 0 scrolls toward the left edge); both 0 means the fingers lifted.
+    case scroll(dx: Double, dy: Double, touchpad: Bool, position: Point?)
+    /// An XI 2.4 touchpad swipe gesture with 3 or more fingers; positive `dx` moves right, in px.
+    case swipe(phase: SwipePhase, dx: Double, dy: Double, fingers: Int)
+    /// A key press, named as X keysyms with modifiers (`Alt+Left`, `Escape`, `XF86Back`).
+    case key(String)
+    /// A mouse button press (8 = back, 9 = forward).
+    case button(Int)
+    /// App code pushes the page `page` onto stack `stack`.
+    case push(stack: String, page: String, animated: Bool)
+    /// App code pops the top page of `stack`.
+    case pop(stack: String, animated: Bool)
+    /// App code pops `stack` down to its root page.
+    case popToRoot(stack: String, animated: Bool)
+    /// App code sets a page property at run time (today: `interactivePop`, `shouldBegin`).
+    case setPage(page: String, interactivePop: Bool?, shouldBegin: Bool?)
+    /// The layout direction changes; it applies to the next swipe.
+    case direction(LayoutDirection)
+    /// The window gains (`true`) or loses (`false`) focus; losing focus cancels a running swipe.
+    case focus(Bool)
+    /// The window is resized to `width` x `height` px; stack frames scale with it.
+    case resize(width: Double, height: Double)
+    /// The window manager asks the window to close.
+    case close
+}

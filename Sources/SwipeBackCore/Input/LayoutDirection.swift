@@ -1,0 +1,10 @@
+/// The reading direction of a window's layout; it decides which screen edge is the leading one.
+public enum LayoutDirection: String, Sendable, CaseIterable {
+    /// Left to right: the back swipe starts at the left edge and moves right.
+    case leftToRight = "ltr"
+    /// Right to left: the back swipe starts at the right edge and moves left.
+    case rightToLeft = "rtl"
+
+    /// +1 when popping moves toward larger x (ltr), -1 when it moves toward smaller x (rtl).
+    public var popSign: Double { self == .leftToRight ? 1 : -1 }
+}

@@ -1,0 +1,78 @@
+/// How a page shows its back button (SPEC section 2, `backButton`).
+public enum BackButtonStyle: String, Sendable, CaseIterable {
+    /// The chevron plus the previous page's title.
+    case system
+    /// The system button is hidden; the page has its own button with action `pop`.
+    case custom
+    /// No back button.
+    case none
+}
+
+/// A page: its identity, navigation properties and elements. How it draws lives in the renderer.
+public struct PageDefinition: Equatable, Sendable {
+    /// The page id, unique in its document.
+    public var id: String
+    /// The title shown in the header bar.
+    public var title: String
+    /// Whether the header bar (56 px at scale 1) is shown.
+    public var header: Bool
+    /// The back button's style.
+    public var backButton: BackButtonStyle
+    /// The page's own switch for the back swipe; it never changes any other page.
+    public var interactivePop: Bool
+    /// The static answer of the page's veto hook, or nil when the page has none (no `veto` log line).
+    public var shouldBegin: Bool?
+    /// The page's elements in document order.
+    public var elements: [PageElement]
+
+    /// Creates a page; the defaults are a plain page with a header and the system back button.
+    public init(id: String, title: String? = nil, header: Bool = true, backButton: BackButtonStyle = .system,
+                interactivePop: Bool = true, shouldBegin: Bool? = nil, elements: [PageElement] = []) {
+        self.id = id
+        self.title = title ?? id
+        self.header = header
+        self.backButton = backButton
+        self.interactivePop = interactivePop
+        self.shouldBegin = shouldBegin
+        self.elements = elements
+    }
+
+    /// Height of the header bar in px at scale 1 (SPEC section 2).
+    public static let headerHeight = 56.0
+}
+
+/// A stack as a document or scenario header describes it.
+public struct StackDescription: Equatable, Sendable {
+    /// The stack's id (`main` by default).
+    public var id: String
+    /// The stack's frame in window px, or nil to fill the window.
+    public var frame: Rect?
+    /// The page ids, bottom to top; at least one.
+    public var pages: [String]
+
+    /// Creates a stack description.
+    public init(id: String, frame: Rect?, pages: [String]) {
+        self.id = id
+        self.frame = frame
+        self.pages = pages
+    }
+}
+
+/// The pages of a document, and the stacks it starts with.
+public struct PagesDocument: Equatable, Sendable {
+    /// Pages by id.
+    public var pages: [String: PageDefinition]
+    /// The stacks to start with, bottom to top.
+    public var stacks: [StackDescription]
+
+    /// Creates a document.
+    public init(pages: [String: PageDefinition], stacks: [StackDescription]) {
+        self.pages = pages
+        self.stacks = stacks
+    }
+
+    /// The page with this id, or a plain page with default settings when none is defined (SPEC section 1).
+    public func page(_ id: String) -> PageDefinition {
+        pages[id] ?? PageDefinition(id: id)
+    }
+}

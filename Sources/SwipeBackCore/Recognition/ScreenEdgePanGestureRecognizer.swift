@@ -1,0 +1,126 @@
+/// UIKit's recognizer states.
+public enum GestureRecognizerState: String, Sendable {
+    /// Down in the edge zone; not yet decided.
+    case possible
+    /// The move that crossed the touch slop toward popping.
+    case began
+    /// A later move of a running swipe.
+    case changed
+    /// The pointer lifted.
+    case ended
+    /// The system ended the sequence.
+    case cancelled
+    /// The sequence is not a swipe; it belongs to the content.
+    case failed
+}
+
+/// The screen edge pan gesture recognizer for one pointer sequence (DESIGN.md "Recognition").
+///
+/// It does not decide whether a sequence may start in the edge zone (the app model checks the
+/// zone, the stack and the page at the down); it decides when the sequence begins or fails and
+/// turns positions into progress. It reads no clock.
+public struct ScreenEdgePanGestureRecognizer: Sendable {
+    /// What a move did to the recognizer.
+    public enum MoveOutcome: Equatable, Sendable {
+        /// Still undecided, or already failed.
+        case none
+        /// The swipe would begin now: ask the veto hook, then call `begin()` or `fail()`.
+        case wouldBegin
+        /// The sequence failed at this move (vertical first, or against the pop direction).
+        case failed
+        /// A running swipe moved.
+        case changed
+    }
+
+    /// Where the sequence went down, in window px.
+    public let downPoint: Point
+    /// The direction the swipe was started in; it keeps it until it ends.
+    public let direction: LayoutDirection
+    /// The stack's width in px, the distance of a full swipe.
+    public private(set) var widthPixels: Double
+    /// Movement in px before the swipe begins or fails.
+    public let touchSlop: Double
+    /// The state (UIKit's names).
+    public private(set) var state: GestureRecognizerState = .possible
+    /// The latest position.
+    public private(set) var position: Point
+
+    /// Creates a recognizer for a sequence that went down at `downPoint`.
+    ///
+    /// - Parameters:
+    ///   - downPoint: the down position in window px.
+    ///   - direction: the layout direction at the down.
+    ///   - widthPixels: the stack's width in px (more than 0).
+    ///   - touchSlop: the configuration's touch slop in px.
+    public init(downPoint: Point, direction: LayoutDirection, widthPixels: Double, touchSlop: Double) {
+        self.downPoint = downPoint
+        self.direction = direction
+        self.widthPixels = widthPixels
+        self.touchSlop = touchSlop
+        self.position = downPoint
+    }
+
+    /// Whether a down at `point` lies in the edge zone of a stack with `frame`.
+    ///
+    /// - Parameters:
+    ///   - point: the down position in window px.
+    ///   - frame: the stack's frame in window px.
+    ///   - direction: which edge leads (left in ltr, right in rtl).
+    ///   - edgeWidth: the zone's width in px; the distance must be smaller.
+    public static func isInEdgeZone(_ point: Point, frame: Rect, direction: LayoutDirection, edgeWidth: Double) -> Bool {
+        let distance = direction == .leftToRight ? point.x - frame.x : frame.maxX - point.x
+        return distance >= 0 && distance < edgeWidth
+    }
+
+    /// Displacement from the down point in px, signed toward popping.
+    public var dx: Double { (position.x - downPoint.x) * direction.popSign }
+    /// Vertical displacement from the down point in px.
+    public var dy: Double { position.y - downPoint.y }
+
+    /// Progress of the pop, `dx / width` clamped to 0...1.
+    public var progress: Double {
+        guard widthPixels > 0 else { return 0 }
+        return min(max(dx / widthPixels, 0), 1)
+    }
+
+    /// Feeds a move.
+    ///
+    /// - Parameter point: the new position in window px.
+    /// - Returns: what the move did; `.wouldBegin` leaves the state `possible` until `begin()`.
+    public mutating func move(to point: Point) -> MoveOutcome {
+        position = point
+        switch state {
+        case .possible:
+            if dx >= touchSlop && dx > abs(dy) { return .wouldBegin }
+            if (abs(dy) >= touchSlop && abs(dy) >= dx) || -dx >= touchSlop {
+                state = .failed
+                return .failed
+            }
+            return .none
+        case .began, .changed:
+            state = .changed
+            return .changed
+        default:
+            return .none
+        }
+    }
+
+    /// Begins the swipe (after the veto hook said yes).
+    public mutating func begin() { if state == .possible { state = .began } }
+    /// Fails the sequence (the veto hook said no, or another sequence took the swipe).
+    public mutating func fail() { if state == .possible { state = .failed } }
+    /// Ends a running swipe at the release position `point`.
+    public mutating func end(at point: Point) {
+        position = point
+        if state == .began || state == .changed { state = .ended }
+    }
+    /// The system cancelled the sequence.
+    public mutating func cancel() {
+        if state == .began || state == .changed { state = .cancelled } else { state = .failed }
+    }
+    /// The stack was resized: progress keeps its meaning as a fraction of the new width.
+    public mutating func resize(widthPixels: Double) { self.widthPixels = widthPixels }
+
+    /// Whether the swipe is running (began or changed).
+    public var isActive: Bool { state == .began || state == .changed }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SwipeBackCore
+
+/// Reads configuration files and scenario `config` objects (SPEC section 4).
+public enum ConfigurationReader {
+    /// Applies the keys of a `config` object over `base`.
+    ///
+    /// - Parameters:
+    ///   - value: the JSON object.
+    ///   - base: the configuration to start from.
+    ///   - file: the file's path, for messages.
+    ///   - line: the line, from 1, or nil.
+    /// - Throws: `FormatError` for an unknown key (naming the valid ones), a value of the wrong
+    ///   kind, or an out-of-range value (naming the key, the value and the range).
+    public static func apply(_ value: JSONValue, over base: Configuration, file: String, line: Int?) throws -> Configuration {
+        let fields = try FieldReader(value, file: file, line: line, place: "config")
+        var configuration = base
+        for key in fields.object.keys.sorted() {
+            guard let spec = Configuration.keys.first(where: { $0.name == key }) else {
+                throw fields.error("unknown key \"\(key)\"; valid keys: " + Configuration.keys.map(\.name).joined(separator: ", "))
+            }
+            let raw = fields.object[key]!
+            let parsed: Configuration.Value
+            switch spec.kind {
+            case .number(let range, let unit):
+                let n = try fields.requiredNumber(key)
+                guard range.contains(n) else {
+                    let unitText = unit.isEmpty ? "" : " \(unit)"
+                    throw fields.error("\"\(key)\" is \(format(n)), outside \(format(range.lowerBound))...\(format(range.upperBound))\(unitText)")
+                }
+                parsed = .number(n)
+            case .boolean:
+                parsed = .boolean(try fields.bool(key)!)
+            case .choice(let choices):
+                let s = try fields.requiredString(key)
+                guard choices.contains(s) else {
+                    throw fields.error("\"\(key)\" is \"\(s)\"; expected one of: \(choices.joined(separator: ", "))")
+                }
+                parsed = .string(s)
+            case .strings:
+                parsed = .strings(try fields.strings(key)!)
+            case .integers:
+                guard case .array(let items) = raw else { throw fields.error("\"\(key)\" must be an array of integers") }
+                parsed = .integers(try items.map {
+                    guard case .number(let n) = $0, n == n.rounded(), abs(n) < 1e9 else {
+                        throw fields.error("\"\(key)\" must hold integers, found \($0.kindName)")
+                    }
+                    return Int(n)
+                })
+            case .optionalString:
+                if case .null = raw { parsed = .string(nil) } else { parsed = .string(try fields.requiredString(key)) }
+            }
+            configuration.set(key, to: parsed)
+        }
+        return configuration
+    }
+
+    /// Reads a configuration file over the built-in defaults.
+    ///
+    /// - Throws: `FormatError` when the file cannot be read, is not JSON, or has a bad key or value.
+    public static func read(path: String) throws -> Configuration {
+        let text = try TextFile.read(path)
+        let value = try JSONValue.parse(text, file: path, line: nil)
+        return try apply(value, over: Configuration(), file: path, line: nil)
+    }
+
+    static func format(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+}
+
+/// Reading whole text files with errors a user can act on.
+enum TextFile {
+    static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw FormatError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FormatError(file: path, line: nil, message: "not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import SwipeBackCore
+
+/// A parsed JSON value, strict about kinds: `true` is never the number 1.
+public enum JSONValue: Equatable, Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let b = try? container.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? container.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? container.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? container.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses one JSON text.
+    ///
+    /// - Throws: `FormatError` naming `file` and `line` when the text is not JSON.
+    public static func parse(_ text: String, file: String, line: Int?) throws -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        } catch let DecodingError.dataCorrupted(context) {
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw FormatError(file: file, line: line, message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+        } catch {
+            throw FormatError(file: file, line: line, message: "not valid JSON")
+        }
+    }
+
+    /// A short name of the kind, for messages ("a number", "a string", ...).
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// Reads typed fields from a JSON object, with errors that name the file, the line and the place.
+struct FieldReader {
+    let object: [String: JSONValue]
+    let file: String
+    let line: Int?
+    /// Where in the file the object sits, for messages (`page "home" element 2`), or empty.
+    let place: String
+
+    init(_ value: JSONValue, file: String, line: Int?, place: String) throws {
+        guard case .object(let object) = value else {
+            throw FormatError(file: file, line: line, message: "\(place.isEmpty ? "" : place + ": ")expected an object, found \(value.kindName)")
+        }
+        self.object = object
+        self.file = file
+        self.line = line
+        self.place = place
+    }
+
+    func error(_ message: String) -> FormatError {
+        FormatError(file: file, line: line, message: (place.isEmpty ? "" : place + ": ") + message)
+    }
+
+    func has(_ key: String) -> Bool { object[key] != nil }
+
+    func number(_ key: String) throws -> Double? {
+        guard let value = object[key] else { return nil }
+        guard case .number(let n) = value, n.isFinite else {
+            throw error("\"\(key)\" must be a number, found \(value.kindName)")
+        }
+        return n
+    }
+
+    func requiredNumber(_ key: String) throws -> Double {
+        guard let n = try number(key) else { throw error("missing \"\(key)\" (a number)") }
+        return n
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let s) = value else { throw error("\"\(key)\" must be a string, found \(value.kindName)") }
+        return s
+    }
+
+    func requiredString(_ key: String) throws -> String {
+        guard let s = try string(key) else { throw error("missing \"\(key)\" (a string)") }
+        return s
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let b) = value else { throw error("\"\(key)\" must be true or false, found \(value.kindName)") }
+        return b
+    }
+
+    func array(_ key: String) throws -> [JSONValue]? {
+        guard let value = object[key] else { return nil }
+        guard case .array(let a) = value else { throw error("\"\(key)\" must be an array, found \(value.kindName)") }
+        return a
+    }
+
+    func strings(_ key: String) throws -> [String]? {
+        guard let items = try array(key) else { return nil }
+        return try items.map {
+            guard case .string(let s) = $0 else { throw error("\"\(key)\" must hold strings, found \($0.kindName)") }
+            return s
+        }
+    }
+
+    /// A `[x, y, width, height]` frame in px.
+    func frame(_ key: String) throws -> Rect? {
+        guard let items = try array(key) else { return nil }
+        let numbers: [Double] = items.compactMap { if case .number(let n) = $0, n.isFinite { return n } else { return nil } }
+        guard numbers.count == 4, items.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
+            throw error("\"\(key)\" must be [x, y, width, height] in px with width and height 0 or more")
+        }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}

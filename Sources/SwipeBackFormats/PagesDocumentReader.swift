@@ -1,0 +1,165 @@
+import Foundation
+import SwipeBackCore
+
+/// Reads pages documents (SPEC section 2), from a file or inline in a scenario header.
+public enum PagesDocumentReader {
+    /// Reads and validates a pages document file.
+    ///
+    /// - Parameter path: the document's path; image `src` paths are relative to its folder.
+    /// - Throws: `FormatError` naming the file, the page id and the element index.
+    public static func read(path: String) throws -> PagesDocument {
+        let text = try TextFile.read(path)
+        let value = try JSONValue.parse(text, file: path, line: nil)
+        let folder = (path as NSString).deletingLastPathComponent
+        return try parse(value, file: path, line: nil, baseDirectory: folder.isEmpty ? "." : folder)
+    }
+
+    /// Parses and validates a pages document value.
+    ///
+    /// - Parameters:
+    ///   - value: the document object.
+    ///   - file: the file to name in messages.
+    ///   - line: its line, from 1, when inline in a scenario.
+    ///   - baseDirectory: the folder image paths are relative to.
+    ///   - requireStacks: whether the document must name its `root` or `stacks`.
+    /// - Throws: `FormatError` for unknown element types, unknown page ids in actions, missing images,
+    ///   and fields of the wrong kind.
+    public static func parse(_ value: JSONValue, file: String, line: Int?, baseDirectory: String,
+                             requireStacks: Bool = true) throws -> PagesDocument {
+        let document = try FieldReader(value, file: file, line: line, place: "")
+        var pages: [String: PageDefinition] = [:]
+        if let pagesValue = document.object["pages"] {
+            let pagesObject = try FieldReader(pagesValue, file: file, line: line, place: "pages")
+            for id in pagesObject.object.keys.sorted() {
+                pages[id] = try parsePage(id: id, pagesObject.object[id]!, file: file, line: line, baseDirectory: baseDirectory)
+            }
+        }
+        // Actions may only name pages the document defines.
+        for page in pages.values.sorted(by: { $0.id < $1.id }) {
+            for (index, element) in page.elements.enumerated() {
+                if case .button(_, .push(let target)) = element.kind, pages[target] == nil {
+                    throw FormatError(file: file, line: line,
+                                      message: "page \"\(page.id)\" element \(index): action pushes unknown page \"\(target)\"")
+                }
+            }
+        }
+        var stacks: [StackDescription] = []
+        if let stacksValue = try document.array("stacks") {
+            stacks = try parseStacks(stacksValue, file: file, line: line, place: "stacks")
+        } else if let root = try document.string("root") {
+            stacks = [StackDescription(id: "main", frame: nil, pages: [root])]
+        } else if requireStacks {
+            throw document.error("missing \"root\" (a page id) or \"stacks\"")
+        }
+        if requireStacks {
+            for stack in stacks {
+                for id in stack.pages where pages[id] == nil {
+                    throw document.error("stack \"\(stack.id)\" names unknown page \"\(id)\"")
+                }
+            }
+        }
+        return PagesDocument(pages: pages, stacks: stacks)
+    }
+
+    /// Parses a `stacks` array (a document's or a scenario header's).
+    static func parseStacks(_ items: [JSONValue], file: String, line: Int?, place: String) throws -> [StackDescription] {
+        var seen = Set<String>()
+        let stacks: [StackDescription] = try items.enumerated().map { index, item in
+            let fields = try FieldReader(item, file: file, line: line, place: "\(place) \(index)")
+            let id = try fields.string("id") ?? "main"
+            guard seen.insert(id).inserted else { throw fields.error("duplicate stack id \"\(id)\"") }
+            guard let pages = try fields.strings("pages"), !pages.isEmpty else {
+                throw fields.error("\"pages\" must be a non-empty array of page ids")
+            }
+            return StackDescription(id: id, frame: try fields.frame("frame"), pages: pages)
+        }
+        if stacks.isEmpty {
+            throw FormatError(file: file, line: line, message: "\(place): expected at least one stack")
+        }
+        if stacks.count > 1, let missing = stacks.first(where: { $0.frame == nil }) {
+            throw FormatError(file: file, line: line, message: "\(place): stack \"\(missing.id)\" needs a \"frame\" when there are several stacks")
+        }
+        return stacks
+    }
+
+    private static func parsePage(id: String, _ value: JSONValue, file: String, line: Int?,
+                                  baseDirectory: String) throws -> PageDefinition {
+        let fields = try FieldReader(value, file: file, line: line, place: "page \"\(id)\"")
+        var page = PageDefinition(id: id)
+        page.title = try fields.string("title") ?? id
+        page.header = try fields.bool("header") ?? true
+        if let style = try fields.string("backButton") {
+            guard let parsed = BackButtonStyle(rawValue: style) else {
+                throw fields.error("\"backButton\" is \"\(style)\"; expected system, custom or none")
+            }
+            page.backButton = parsed
+        }
+        page.interactivePop = try fields.bool("interactivePop") ?? true
+        page.shouldBegin = try fields.bool("shouldBegin")
+        let elements = try fields.array("elements") ?? []
+        page.elements = try elements.enumerated().map { index, element in
+            try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
+                             baseDirectory: baseDirectory)
+        }
+        return page
+    }
+
+    private static func parseElement(_ value: JSONValue, file: String, line: Int?, place: String,
+                                     baseDirectory: String) throws -> PageElement {
+        let fields = try FieldReader(value, file: file, line: line, place: place)
+        let type = try fields.requiredString("type")
+        let kind: PageElement.Kind
+        switch type {
+        case "text":
+            kind = .text(try fields.requiredString("text"))
+        case "image":
+            let src = try fields.requiredString("src")
+            try checkImage(src, fields: fields, baseDirectory: baseDirectory)
+            kind = .image(src: src)
+        case "button":
+            guard let action = fields.object["action"] else { throw fields.error("missing \"action\"") }
+            kind = .button(label: try fields.string("label") ?? "", action: try parseAction(action, fields: fields))
+        case "toggle":
+            let bind = try fields.string("bind") ?? "interactivePop"
+            guard bind == "interactivePop" else { throw fields.error("\"bind\" is \"\(bind)\"; expected interactivePop") }
+            kind = .toggle(label: try fields.string("label") ?? "", bind: bind)
+        case "slider":
+            let v = try fields.number("value") ?? 0
+            guard (0...1).contains(v) else { throw fields.error("\"value\" is \(v), outside 0...1") }
+            kind = .slider(value: v)
+        case "carousel":
+            let items = try fields.strings("items") ?? []
+            for item in items { try checkImage(item, fields: fields, baseDirectory: baseDirectory) }
+            kind = .carousel(items: items)
+        case "gestureStatus":
+            kind = .gestureStatus
+        default:
+            throw fields.error("unknown element type \"\(type)\"; expected text, image, button, toggle, slider, carousel or gestureStatus")
+        }
+        let height = try fields.number("height")
+        if let height, height < 0 { throw fields.error("\"height\" must be 0 or more") }
+        return PageElement(id: try fields.string("id"), kind: kind, frame: try fields.frame("frame"), height: height)
+    }
+
+    private static func parseAction(_ value: JSONValue, fields: FieldReader) throws -> ElementAction {
+        switch value {
+        case .string("pop"): return .pop
+        case .string("popToRoot"): return .popToRoot
+        case .object(let object) where object.count == 1:
+            if case .string(let id)? = object["push"] { return .push(id) }
+            if case .string(let key)? = object["toggle"] {
+                guard key == "interactivePop" else { throw fields.error("action toggles \"\(key)\"; expected interactivePop") }
+                return .toggle(key)
+            }
+        default: break
+        }
+        throw fields.error("\"action\" must be {\"push\": id}, \"pop\", \"popToRoot\" or {\"toggle\": \"interactivePop\"}")
+    }
+
+    private static func checkImage(_ src: String, fields: FieldReader, baseDirectory: String) throws {
+        let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw fields.error("image \"\(src)\" not found (looked at \(path))")
+        }
+    }
+}

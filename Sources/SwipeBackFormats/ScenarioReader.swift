@@ -1,0 +1,154 @@
+import Foundation
+import SwipeBackCore
+
+/// Reads scenario files (SPEC section 1).
+public enum ScenarioReader {
+    /// Reads a scenario file.
+    ///
+    /// - Parameters:
+    ///   - path: the `.jsonl` file.
+    ///   - configuration: the configuration before the header's `config` (defaults, then `--config`).
+    /// - Throws: `FormatError` naming the file and line for broken JSON, a missing or unknown `type`,
+    ///   a missing `t`, time going backward, bad fields, or a bad `config` or pages document.
+    public static func read(path: String, configuration: Configuration = Configuration()) throws -> Scenario {
+        let text = try TextFile.read(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, baseDirectory: folder.isEmpty ? "." : folder, configuration: configuration)
+    }
+
+    /// Parses scenario text; see `read(path:configuration:)`.
+    public static func parse(_ text: String, file: String, baseDirectory: String,
+                             configuration: Configuration = Configuration()) throws -> Scenario {
+        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var numbered: [(Int, String)] = []
+        for (index, line) in rawLines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            numbered.append((index + 1, String(line)))
+        }
+        guard let (headerLine, headerText) = numbered.first else {
+            throw FormatError(file: file, line: nil, message: "empty scenario; expected a header line")
+        }
+        let header = try FieldReader(JSONValue.parse(headerText, file: file, line: headerLine),
+                                     file: file, line: headerLine, place: "header")
+        guard let version = try header.number("scenario"), version == 1 else {
+            throw header.error("expected \"scenario\": 1")
+        }
+        guard let windowValue = header.object["window"] else { throw header.error("missing \"window\"") }
+        let window = try FieldReader(windowValue, file: file, line: headerLine, place: "window")
+        let width = try window.requiredNumber("width"), height = try window.requiredNumber("height")
+        guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+            throw window.error("width and height must be 1...32767 px")
+        }
+        let direction = try parseDirection(header.string("direction") ?? "ltr", header)
+        var config = configuration
+        if let value = header.object["config"] {
+            config = try ConfigurationReader.apply(value, over: config, file: file, line: headerLine)
+        }
+        var document = PagesDocument(pages: [:], stacks: [])
+        if let inline = header.object["pages"] {
+            document = try PagesDocumentReader.parse(inline, file: file, line: headerLine, baseDirectory: baseDirectory,
+                                                     requireStacks: false)
+        } else if let pagesFile = try header.string("pagesFile") {
+            let path = pagesFile.hasPrefix("/") ? pagesFile : baseDirectory + "/" + pagesFile
+            document = try PagesDocumentReader.read(path: path)
+        }
+        if let stacksValue = try header.array("stacks") {
+            document.stacks = try PagesDocumentReader.parseStacks(stacksValue, file: file, line: headerLine, place: "stacks")
+        }
+        guard !document.stacks.isEmpty else {
+            throw header.error("no stacks: give \"stacks\", or pages with a \"root\" or \"stacks\"")
+        }
+        var lines: [ScenarioLine] = []
+        var previous = -Double.infinity
+        for (number, text) in numbered.dropFirst() {
+            let fields = try FieldReader(JSONValue.parse(text, file: file, line: number), file: file, line: number, place: "")
+            let t = try fields.requiredNumber("t")
+            guard t >= previous else {
+                throw fields.error("\"t\" is \(t), earlier than the line before (\(previous)); times must not decrease")
+            }
+            previous = t
+            let event = try parseEvent(fields)
+            lines.append(ScenarioLine(timeMilliseconds: t, event: event, lineNumber: number))
+        }
+        return Scenario(windowWidth: width, windowHeight: height, direction: direction, configuration: config,
+                        document: document, lines: lines)
+    }
+
+    private static func parseDirection(_ value: String, _ fields: FieldReader) throws -> LayoutDirection {
+        guard let direction = LayoutDirection(rawValue: value) else {
+            throw fields.error("direction is \"\(value)\"; expected ltr or rtl")
+        }
+        return direction
+    }
+
+    private static let types = ["down", "move", "up", "cancel", "scroll", "swipe", "key", "button", "push", "pop",
+                                "popToRoot", "set", "direction", "focus", "resize", "close", "end"]
+
+    private static func parseEvent(_ fields: FieldReader) throws -> InputEvent? {
+        let type = try fields.requiredString("type")
+        switch type {
+        case "down", "move", "up":
+            let phase = PointerPhase(rawValue: type)!
+            let deviceName = try fields.string("device") ?? "touch"
+            guard let device = PointerDevice(rawValue: deviceName) else {
+                throw fields.error("device is \"\(deviceName)\"; expected touch, mouse or pen")
+            }
+            let position = Point(x: try fields.requiredNumber("x"), y: try fields.requiredNumber("y"))
+            return .pointer(PointerInput(phase: phase, id: try pointerID(fields), device: device, position: position))
+        case "cancel":
+            return .pointer(PointerInput(phase: .cancel, id: try pointerID(fields), device: .touch, position: Point(x: 0, y: 0)))
+        case "scroll":
+            let device = try fields.string("device") ?? "touchpad"
+            guard device == "touchpad" || device == "wheel" else {
+                throw fields.error("device is \"\(device)\"; expected touchpad or wheel")
+            }
+            var position: Point?
+            if let x = try fields.number("x"), let y = try fields.number("y") { position = Point(x: x, y: y) }
+            return .scroll(dx: try fields.number("dx") ?? 0, dy: try fields.number("dy") ?? 0,
+                           touchpad: device == "touchpad", position: position)
+        case "swipe":
+            let phaseName = try fields.requiredString("phase")
+            guard let phase = SwipePhase(rawValue: phaseName) else {
+                throw fields.error("phase is \"\(phaseName)\"; expected begin, update, end or cancel")
+            }
+            return .swipe(phase: phase, dx: try fields.number("dx") ?? 0, dy: try fields.number("dy") ?? 0,
+                          fingers: Int(try fields.number("fingers") ?? 3))
+        case "key":
+            return .key(try fields.requiredString("key"))
+        case "button":
+            let button = try fields.requiredNumber("button")
+            guard button == button.rounded(), (1...255).contains(button) else { throw fields.error("\"button\" must be 1...255") }
+            return .button(Int(button))
+        case "push":
+            return .push(stack: try fields.string("stack") ?? "main", page: try fields.requiredString("page"),
+                         animated: try fields.bool("animated") ?? true)
+        case "pop":
+            return .pop(stack: try fields.string("stack") ?? "main", animated: try fields.bool("animated") ?? true)
+        case "popToRoot":
+            return .popToRoot(stack: try fields.string("stack") ?? "main", animated: try fields.bool("animated") ?? true)
+        case "set":
+            return .setPage(page: try fields.requiredString("page"), interactivePop: try fields.bool("interactivePop"),
+                            shouldBegin: try fields.bool("shouldBegin"))
+        case "direction":
+            return .direction(try parseDirection(try fields.requiredString("value"), fields))
+        case "focus":
+            guard let focused = try fields.bool("value") else { throw fields.error("missing \"value\" (true or false)") }
+            return .focus(focused)
+        case "resize":
+            let width = try fields.requiredNumber("width"), height = try fields.requiredNumber("height")
+            guard width >= 1, height >= 1 else { throw fields.error("width and height must be 1 px or more") }
+            return .resize(width: width, height: height)
+        case "close":
+            return .close
+        case "end":
+            return nil
+        default:
+            throw fields.error("unknown type \"\(type)\"; expected one of: " + types.joined(separator: ", "))
+        }
+    }
+
+    private static func pointerID(_ fields: FieldReader) throws -> Int {
+        let id = try fields.number("id") ?? 1
+        guard id == id.rounded(), abs(id) < 1e12 else { throw fields.error("\"id\" must be an integer") }
+        return Int(id)
+    }
+}

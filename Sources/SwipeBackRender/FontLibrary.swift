@@ -1,0 +1,74 @@
+import CCairo
+
+/// The fonts pages are drawn with: only the ones shipped in `Assets/fonts`, so text renders the
+/// same on every machine. Pango's default font map is pointed at a fontconfig configuration that
+/// holds nothing else, with fixed antialiasing and no hinting.
+public enum FontLibrary {
+    /// The family every page uses.
+    public static let family = "DejaVu Sans"
+
+    nonisolated(unsafe) private static var loadedFrom: String?
+    nonisolated(unsafe) private static var fontOptions: OpaquePointer?
+
+    /// Loads the shipped fonts once; later calls do nothing.
+    ///
+    /// - Parameter assetsDirectory: the Assets folder (with `fonts/*.ttf`).
+    /// - Throws: `RenderError` when fontconfig cannot load a font file.
+    public static func load(assetsDirectory: String) throws {
+        if loadedFrom != nil { return }
+        guard FcInit() != 0, let config = FcConfigCreate() else {
+            throw RenderError("fontconfig failed to start")
+        }
+        for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+            let path = assetsDirectory + "/fonts/" + name
+            guard FcConfigAppFontAddFile(config, path) != 0 else {
+                throw RenderError("cannot load font \(path)")
+            }
+        }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw RenderError("pango has no FreeType font map")
+        }
+        swipeback_font_map_set_config(map, config)
+        pango_cairo_font_map_set_default(OpaquePointer(map))
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        fontOptions = options
+        loadedFrom = assetsDirectory
+    }
+
+    /// Loads the shipped fonts from the located Assets folder.
+    public static func loadDefault() throws {
+        try load(assetsDirectory: AssetLocator.assetsDirectory())
+    }
+
+    /// A pango layout for `cr` with the pinned font options; release it with `g_object_unref`.
+    static func layout(_ cr: OpaquePointer, text: String, sizePixels: Double, bold: Bool,
+                       wrapWidth: Double?) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cr)!
+        if let fontOptions {
+            pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
+            pango_layout_context_changed(layout)
+        }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, family)
+        pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(description, sizePixels * Double(swipeback_pango_scale()))
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        if let wrapWidth {
+            pango_layout_set_width(layout, Int32(wrapWidth * Double(swipeback_pango_scale())))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// Size in px of a laid-out layout.
+    static func pixelSize(_ layout: OpaquePointer) -> (width: Double, height: Double) {
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_pixel_size(layout, &w, &h)
+        return (Double(w), Double(h))
+    }
+}

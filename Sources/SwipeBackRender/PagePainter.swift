@@ -1,0 +1,169 @@
+import CCairo
+import SwipeBackCore
+
+/// Draws one page: background, header bar with title and back button, and its elements.
+public struct PagePainter {
+    /// The measurer used for element layout (the same one the app model uses).
+    public let measurer: ContentMeasuring
+    /// The folder image `src` paths are relative to.
+    public let imageDirectory: String
+
+    /// Creates a painter.
+    public init(measurer: ContentMeasuring, imageDirectory: String) {
+        self.measurer = measurer
+        self.imageDirectory = imageDirectory
+    }
+
+    /// Draws `page` into `cr` at the origin.
+    ///
+    /// - Parameters:
+    ///   - page: the page.
+    ///   - width: page width in px.
+    ///   - height: page height in px.
+    ///   - direction: ltr or rtl (mirrors the back button and element layout).
+    ///   - backTitle: the previous page's title when the page shows the system back button, else nil.
+    public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
+                     direction: LayoutDirection, backTitle: String?) {
+        setColor(cr, Theme.background)
+        cairo_paint(cr)
+        let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
+        for (element, frame) in zip(page.elements, frames) {
+            drawElement(element, frame: frame, page: page, in: cr)
+        }
+        if page.header {
+            drawHeader(page, in: cr, width: width, direction: direction, backTitle: backTitle)
+        }
+    }
+
+    private func drawHeader(_ page: PageDefinition, in cr: OpaquePointer, width: Double,
+                            direction: LayoutDirection, backTitle: String?) {
+        let h = PageDefinition.headerHeight
+        setColor(cr, Theme.headerBackground)
+        cairo_rectangle(cr, 0, 0, width, h)
+        cairo_fill(cr)
+        setColor(cr, Theme.separator)
+        cairo_rectangle(cr, 0, h - 1, width, 1)
+        cairo_fill(cr)
+        // Title, centred.
+        text(cr, page.title, size: Theme.titleSize, bold: true, color: Theme.text,
+             box: Rect(x: width * 0.25, y: 0, width: width * 0.5, height: h), align: .center)
+        guard page.backButton == .system, let backTitle else { return }
+        // Chevron and the previous page's title at the leading edge.
+        let ltr = direction == .leftToRight
+        let cx = ltr ? 18.0 : width - 18
+        let s = ltr ? 1.0 : -1.0
+        setColor(cr, Theme.accent)
+        cairo_set_line_width(cr, 2.5)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, cx + 6 * s, h / 2 - 10)
+        cairo_line_to(cr, cx - 3 * s, h / 2)
+        cairo_line_to(cr, cx + 6 * s, h / 2 + 10)
+        cairo_stroke(cr)
+        let labelWidth = min(AppModel.backButtonWidth, width / 2) - 34
+        let box = ltr ? Rect(x: 30, y: 0, width: labelWidth, height: h)
+                      : Rect(x: width - 30 - labelWidth, y: 0, width: labelWidth, height: h)
+        text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: ltr ? .leading : .trailing)
+    }
+
+    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, in cr: OpaquePointer) {
+        switch element.kind {
+        case .text(let string):
+            let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width)
+            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+            setColor(cr, Theme.text)
+            cairo_move_to(cr, f.x, f.y)
+            pango_cairo_show_layout(cr, layout)
+        case .button(let label, _):
+            roundedRect(cr, f, radius: Theme.cornerRadius)
+            setColor(cr, Theme.accent)
+            cairo_fill(cr)
+            text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center)
+        case .toggle(let label, _):
+            text(cr, label, size: Theme.bodySize, bold: false, color: Theme.text,
+                 box: Rect(x: f.x, y: f.y, width: f.width - 64, height: f.height), align: .leading)
+            let on = page.interactivePop
+            let track = Rect(x: f.maxX - 52, y: f.y + (f.height - 30) / 2, width: 52, height: 30)
+            roundedRect(cr, track, radius: 15)
+            setColor(cr, on ? Theme.accent : Theme.fill)
+            cairo_fill(cr)
+            let knobX = on ? track.maxX - 15 : track.x + 15
+            cairo_arc(cr, knobX, track.y + 15, 12, 0, 2 * Double.pi)
+            setColor(cr, Theme.background)
+            cairo_fill(cr)
+        case .slider(let value):
+            let y = f.y + f.height / 2
+            roundedRect(cr, Rect(x: f.x, y: y - 2, width: f.width, height: 4), radius: 2)
+            setColor(cr, Theme.fill)
+            cairo_fill(cr)
+            roundedRect(cr, Rect(x: f.x, y: y - 2, width: f.width * value, height: 4), radius: 2)
+            setColor(cr, Theme.accent)
+            cairo_fill(cr)
+            cairo_arc(cr, f.x + f.width * value, y, 12, 0, 2 * Double.pi)
+            setColor(cr, Theme.background)
+            cairo_fill_preserve(cr)
+            setColor(cr, Theme.separator)
+            cairo_set_line_width(cr, 1)
+            cairo_stroke(cr)
+        case .image(let src):
+            drawImage(src, in: f, cr: cr)
+        case .carousel(let items):
+            if let first = items.first {
+                drawImage(first, in: f, cr: cr)
+            } else {
+                roundedRect(cr, f, radius: Theme.cornerRadius)
+                setColor(cr, Theme.fill)
+                cairo_fill(cr)
+            }
+        case .gestureStatus:
+            roundedRect(cr, f, radius: Theme.cornerRadius)
+            setColor(cr, Theme.fill)
+            cairo_fill(cr)
+            text(cr, "Gesture: idle", size: Theme.bodySize, bold: false, color: Theme.secondaryText,
+                 box: f.offsetBy(dx: 12, dy: 0), align: .leading)
+        }
+    }
+
+    private func drawImage(_ src: String, in f: Rect, cr: OpaquePointer) {
+        let path = src.hasPrefix("/") ? src : imageDirectory + "/" + src
+        guard let image = try? ImageSurface(png: path), image.width > 0, image.height > 0 else { return }
+        cairo_save(cr)
+        roundedRect(cr, f, radius: Theme.cornerRadius)
+        cairo_clip(cr)
+        cairo_translate(cr, f.x, f.y)
+        cairo_scale(cr, f.width / Double(image.width), f.height / Double(image.height))
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    private enum Alignment { case leading, center, trailing }
+
+    /// One line of text, vertically centred in `box`, ellipsized to its width.
+    private func text(_ cr: OpaquePointer, _ string: String, size: Double, bold: Bool, color: Theme.Color,
+                      box: Rect, align: Alignment) {
+        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil)
+        defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_width(layout, Int32(max(0, box.width) * Double(swipeback_pango_scale())))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_alignment(layout, align == .center ? PANGO_ALIGN_CENTER : align == .leading ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        let (_, h) = FontLibrary.pixelSize(layout)
+        setColor(cr, color)
+        cairo_move_to(cr, box.x, (box.y + (box.height - h) / 2).rounded())
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private func roundedRect(_ cr: OpaquePointer, _ f: Rect, radius: Double) {
+        let r = min(radius, f.width / 2, f.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, f.maxX - r, f.y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, f.maxX - r, f.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, f.x + r, f.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, f.x + r, f.y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private func setColor(_ cr: OpaquePointer, _ c: Theme.Color) {
+        cairo_set_source_rgb(cr, c.r, c.g, c.b)
+    }
+}

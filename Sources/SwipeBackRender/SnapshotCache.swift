@@ -1,0 +1,53 @@
+import SwipeBackCore
+
+/// Page snapshots: each page instance drawn once into a surface, redrawn only when it changes.
+///
+/// A snapshot is keyed by what its pixels depend on (instance, size, direction, back title and the
+/// page's revision), so a change of any of these draws it anew. Snapshots of pages no longer in
+/// view are dropped by `retainOnly(_:)`.
+public final class SnapshotCache {
+    struct Key: Hashable {
+        var serial: Int
+        var width: Int
+        var height: Int
+        var direction: LayoutDirection
+        var backTitle: String?
+        var revision: Int
+    }
+
+    private let painter: PagePainter
+    private var surfaces: [Int: (key: Key, surface: ImageSurface)] = [:]
+    /// How many snapshots were drawn since creation (for tests and the benchmark).
+    public private(set) var drawCount = 0
+
+    /// Creates a cache drawing with `painter`.
+    public init(painter: PagePainter) {
+        self.painter = painter
+    }
+
+    /// The snapshot of `instance`, drawn now if missing or out of date.
+    ///
+    /// - Throws: `RenderError` when the surface cannot be created or drawing fails.
+    public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
+                         direction: LayoutDirection, backTitle: String?, revision: Int) throws -> ImageSurface {
+        let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
+                      backTitle: backTitle, revision: revision)
+        if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
+        let surface = try ImageSurface(width: width, height: height, opaque: true)
+        try surface.draw { cr in
+            painter.draw(page, in: cr, width: Double(width), height: Double(height), direction: direction,
+                         backTitle: backTitle)
+        }
+        surfaces[instance.serial] = (key, surface)
+        drawCount += 1
+        return surface
+    }
+
+    /// Drops every snapshot whose instance is not in `serials`.
+    public func retainOnly(_ serials: Set<Int>) {
+        surfaces = surfaces.filter { serials.contains($0.key) }
+    }
+
+    /// Number of snapshots held.
+    public var count: Int { surfaces.count }
+}

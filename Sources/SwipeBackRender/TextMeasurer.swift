@@ -1,0 +1,40 @@
+import CCairo
+import SwipeBackCore
+
+/// Measures text and images the way `PagePainter` draws them, for the core's layout.
+public final class TextMeasurer: ContentMeasuring {
+    private let scratch: ImageSurface
+    private let assetsDirectory: String
+    private let imageDirectory: String?
+    private var aspectCache: [String: Double] = [:]
+
+    /// Creates a measurer with the shipped fonts.
+    ///
+    /// - Parameter imageDirectory: the folder image `src` paths are relative to, or nil.
+    /// - Throws: `RenderError` when the fonts or Assets cannot be found.
+    public init(imageDirectory: String? = nil) throws {
+        assetsDirectory = try AssetLocator.assetsDirectory()
+        try FontLibrary.load(assetsDirectory: assetsDirectory)
+        scratch = try ImageSurface(width: 1, height: 1)
+        self.imageDirectory = imageDirectory
+    }
+
+    /// Height in px of body text wrapped at `width` px.
+    public func textHeight(_ text: String, width: Double) -> Double {
+        (try? scratch.draw { cr -> Double in
+            let layout = FontLibrary.layout(cr, text: text, sizePixels: Theme.bodySize, bold: false, wrapWidth: width)
+            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return FontLibrary.pixelSize(layout).height
+        }) ?? Theme.bodySize * 1.2
+    }
+
+    /// Height over width of the PNG at `src`, or nil when it cannot be read.
+    public func imageAspectRatio(_ src: String) -> Double? {
+        if let cached = aspectCache[src] { return cached }
+        let path = src.hasPrefix("/") ? src : (imageDirectory ?? ".") + "/" + src
+        guard let image = try? ImageSurface(png: path), image.width > 0 else { return nil }
+        let ratio = Double(image.height) / Double(image.width)
+        aspectCache[src] = ratio
+        return ratio
+    }
+}

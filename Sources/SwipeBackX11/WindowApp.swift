@@ -1,0 +1,132 @@
+import CX11
+import Foundation
+import SwipeBackCore
+import SwipeBackRender
+
+/// Runs the app model in an X11 window: XI2 input in, composed frames out.
+///
+/// A poll-based loop: it sleeps on the X connection while nothing moves, ticks the frame clock
+/// at 60 Hz only while a transition animates, and draws at most one frame per wake.
+public final class WindowApp {
+    private let window: X11Window
+    private let model: AppModel
+    private let compositor: TransitionCompositor
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private let frameClock = FixedRateFrameClock()
+    private var backBuffer: ImageSurface?
+    private var frameCount = 0
+    private var serverTimeBase: (server: UInt32, app: Double)?
+    /// Called after each presented frame with the frame number and the ms spent producing it.
+    public var onFrame: ((Int, Double) -> Void)?
+
+    /// Creates the app over an open window.
+    ///
+    /// - Parameters:
+    ///   - window: the window.
+    ///   - model: the app model; its stacks should match the window's size.
+    ///   - compositor: draws frames.
+    public init(window: X11Window, model: AppModel, compositor: TransitionCompositor) {
+        self.window = window
+        self.model = model
+        self.compositor = compositor
+        self.start = clock.now
+    }
+
+    /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
+    public var nowMilliseconds: Double {
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// Maps a server time to the app clock: differences are taken modulo 2^32, so the wrap after
+    /// 49.7 days does not break them.
+    func appTime(serverTime: UInt32) -> Double {
+        let now = nowMilliseconds
+        if let base = serverTimeBase {
+            let mapped = base.app + Double(Int32(bitPattern: serverTime &- base.server))
+            if abs(mapped - now) < 1000 { return mapped }
+        }
+        serverTimeBase = (serverTime, now)
+        return now
+    }
+
+    /// Runs until the window is closed.
+    ///
+    /// - Throws: `X11Error` or `RenderError` when presenting fails.
+    public func run() throws {
+        let fd = XConnectionNumber(window.display)
+        var dirty = true
+        var nextTick = frameClock.nextTick(after: nowMilliseconds)
+        var wasAnimating = false
+        while !model.closeRequested {
+            while XPending(window.display) > 0 {
+                var event = XEvent()
+                XNextEvent(window.display, &event)
+                dirty = handle(&event) || dirty
+                if model.closeRequested { return }
+            }
+            let now = nowMilliseconds
+            if model.needsFrames {
+                if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
+                wasAnimating = true
+                if now >= nextTick {
+                    model.tick(atMilliseconds: now)
+                    nextTick = frameClock.nextTick(after: now)
+                    dirty = true
+                }
+            } else {
+                wasAnimating = false
+            }
+            if dirty {
+                try drawFrame()
+                dirty = false
+            }
+            var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            XFlush(window.display)
+            if XPending(window.display) == 0 {
+                _ = poll(&pollFD, 1, timeout)
+            }
+        }
+    }
+
+    /// Handles one X event; returns whether the frame must be redrawn.
+    private func handle(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case Expose:
+            return true
+        case ConfigureNotify:
+            let width = Int(event.xconfigure.width), height = Int(event.xconfigure.height)
+            guard width != window.width || height != window.height else { return false }
+            window.didResize(width: width, height: height)
+            model.handle(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
+            return true
+        case ClientMessage:
+            if window.isDeleteRequest(event) { model.handle(.close, atMilliseconds: nowMilliseconds) }
+            return false
+        case GenericEvent:
+            guard event.xcookie.extension == window.xinputOpcode,
+                  XGetEventData(window.display, &event.xcookie) != 0 else { return false }
+            defer { XFreeEventData(window.display, &event.xcookie) }
+            let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let input = XI2Translation.translate(device) else { return false }
+            model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func drawFrame() throws {
+        let began = nowMilliseconds
+        if backBuffer?.width != window.width || backBuffer?.height != window.height {
+            backBuffer = try ImageSurface(width: window.width, height: window.height, opaque: true)
+        }
+        guard let backBuffer else { return }
+        try compositor.compose(model, into: backBuffer)
+        try window.present(backBuffer)
+        frameCount += 1
+        onFrame?(frameCount, nowMilliseconds - began)
+    }
+}

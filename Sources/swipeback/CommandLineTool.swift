@@ -1,0 +1,77 @@
+import Foundation
+import SwipeBackCore
+import SwipeBackFormats
+
+/// A failure with the exit status SPEC section 5 gives it: 2 for bad usage or input, 1 at run time.
+struct CommandFailure: Error {
+    var message: String
+    var status: Int32
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 2) }
+    static func runtime(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
+}
+
+/// Dispatches subcommands and turns failures into one line on standard error.
+enum CommandLineTool {
+    static let commands: [(name: String, summary: String, usage: String)] = [
+        ("demo", "the desktop demo app on the built-in pages",
+         "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
+        ("replay", "run a scenario headless and print its event log",
+         "swipeback replay SCENARIO [--config FILE]"),
+        ("help", "print usage", "swipeback help [COMMAND]"),
+    ]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            guard let command = arguments.first else {
+                printStandardOutput(usage())
+                return 2
+            }
+            let rest = Array(arguments.dropFirst())
+            switch command {
+            case "help", "--help", "-h":
+                printStandardOutput(usage(for: rest.first))
+                return 0
+            case "demo":
+                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                return try DemoCommand.run(try Options.parse(rest, command: command))
+            case "replay":
+                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                return try ReplayCommand.run(try Options.parse(rest, command: command))
+            default:
+                throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
+            }
+        } catch let failure as CommandFailure {
+            printError(failure.message)
+            return failure.status
+        } catch let error as FormatError {
+            printError(error.description)
+            return 2
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+    }
+
+    static func usage(for command: String? = nil) -> String {
+        if let command, let entry = commands.first(where: { $0.name == command }) {
+            return "usage: \(entry.usage)\n\n\(entry.summary)\n"
+        }
+        var text = "usage: swipeback COMMAND [OPTIONS]\n\ncommands:\n"
+        for entry in commands {
+            text += "  " + entry.name.padding(toLength: 8, withPad: " ", startingAt: 0) + entry.summary + "\n"
+        }
+        return text + "\nswipeback help COMMAND shows a command's options.\n"
+    }
+}
+
+/// Writes one line `swipeback: message` to standard error.
+func printError(_ message: String) {
+    let line = "swipeback: " + message + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
+}
+
+/// Writes text to standard output unbuffered.
+func printStandardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
