@@ -1,0 +1,231 @@
+import XCTest
+@testable import SwipeBackCore
+
+/// The app model through the replay clock: lifecycle order, refusals, taps, queues.
+final class AppModelTests: XCTestCase {
+    private func document(_ pages: [PageDefinition], stack: [String]) -> PagesDocument {
+        PagesDocument(pages: Dictionary(uniqueKeysWithValues: pages.map { ($0.id, $0) }),
+                      stacks: [StackDescription(id: "main", frame: nil, pages: stack)])
+    }
+
+    private func run(_ lines: [(Double, InputEvent?)], pages: [PageDefinition] = [], stack: [String] = ["A", "B"],
+                     configuration: Configuration = Configuration()) -> (log: [EventLogEntry], model: AppModel) {
+        var log: [EventLogEntry] = []
+        let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: .leftToRight, configuration: configuration,
+                                document: document(pages, stack: stack),
+                                lines: lines.enumerated().map { ScenarioLine(timeMilliseconds: $1.0, event: $1.1, lineNumber: $0 + 2) })
+        let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
+        return (log, model)
+    }
+
+    /// A compact form of the lines that matter for order: "lifecycle B willDisappear", "gesture began", ...
+    private func shape(_ log: [EventLogEntry]) -> [String] {
+        log.compactMap { e in
+            switch e.type {
+            case "lifecycle": return "lifecycle \(e["page"]!.stringValue!) \(e["phase"]!.stringValue!)"
+            case "gesture":
+                let decision = e["decision"]?.stringValue.map { " " + $0 } ?? ""
+                return "gesture \(e["phase"]!.stringValue!)\(decision)"
+            case "stack":
+                guard case .array(let pages)? = e["pages"] else { return nil }
+                return "stack \(e["op"]!.stringValue!) \(e["page"]!.stringValue!) -> \(pages.compactMap(\.stringValue).joined(separator: ","))"
+            case "transition": return "transition \(e["kind"]!.stringValue!) \(e["phase"]!.stringValue!)"
+                + (e["completed"].map { $0 == .bool(true) ? " completed" : " not completed" } ?? "")
+            case "veto": return "veto \(e["result"]! == .bool(true))"
+            case "action": return "action \(e["element"]?.stringValue ?? "back")"
+            case "back": return "back \(e["source"]!.stringValue!) \(e["result"]!.stringValue!)"
+            case "final":
+                guard case .object(let stacks)? = e["stacks"] else { return nil }
+                return "final " + stacks.map { id, v in
+                    guard case .array(let p) = v else { return id }
+                    return id + "=" + p.compactMap(\.stringValue).joined(separator: ",")
+                }.joined(separator: " ")
+            default: return nil
+            }
+        }
+    }
+
+    private func touch(_ phase: PointerPhase, _ x: Double, _ y: Double = 300, id: Int = 1) -> InputEvent {
+        .pointer(PointerInput(phase: phase, id: id, device: .touch, position: Point(x: x, y: y)))
+    }
+
+    /// A drag from `from` to `to` in `steps` moves 16 ms apart, released `releaseDelay` ms after the last move.
+    private func drag(from: Double, to: Double, steps: Int, start: Double = 0, releaseDelay: Double = 16,
+                      id: Int = 1) -> [(Double, InputEvent?)] {
+        var lines: [(Double, InputEvent?)] = [(start, touch(.down, from, id: id))]
+        for i in 1...steps {
+            lines.append((start + Double(i) * 16, touch(.move, from + (to - from) * Double(i) / Double(steps), id: id)))
+        }
+        lines.append((start + Double(steps) * 16 + releaseDelay, touch(.up, to, id: id)))
+        return lines
+    }
+
+    func testCommitOrderMatchesUIKit() {
+        let (log, _) = run(drag(from: 4, to: 404, steps: 8))
+        XCTAssertEqual(shape(log), [
+            "lifecycle B willAppear", "lifecycle B didAppear",
+            "gesture began", "lifecycle B willDisappear", "lifecycle A willAppear", "transition interactivePop started",
+            "gesture changed", "gesture changed", "gesture changed", "gesture changed", "gesture changed",
+            "gesture changed", "gesture changed",
+            "gesture ended commit",
+            "lifecycle B didDisappear", "lifecycle A didAppear", "stack pop B -> A",
+            "transition interactivePop finished completed", "final main=A",
+        ])
+        let ended = log.first { $0["phase"] == .string("ended") }!
+        XCTAssertEqual(ended["progress"], .number(0.5))
+        XCTAssertEqual(ended["velocity"]!.numberValue!, 3125, accuracy: 1e-6)
+        // The settle ends on a 60 Hz tick after the release.
+        let finished = log.last { $0.type == "transition" }!
+        XCTAssertGreaterThan(finished.timeMilliseconds, 144)
+        XCTAssertLessThan(finished.timeMilliseconds, 144 + 1000)
+        let k = finished.timeMilliseconds / (1000.0 / 60)
+        XCTAssertEqual(k, k.rounded(), accuracy: 1e-9)
+    }
+
+    func testSlowShortDragCancelsWithUIKitOrderAndNoStackEvent() {
+        // 100 px over 20 moves of 16 ms, then a 60 ms pause: no velocity estimate, progress 0.125.
+        let (log, model) = run(drag(from: 5, to: 105, steps: 20, releaseDelay: 60))
+        let tail = Array(shape(log).drop { !$0.hasPrefix("gesture ended") })
+        XCTAssertEqual(tail, [
+            "gesture ended cancel",
+            "lifecycle A willDisappear", "lifecycle A didDisappear", "lifecycle B willAppear", "lifecycle B didAppear",
+            "transition interactivePop finished not completed", "final main=A,B",
+        ])
+        XCTAssertEqual(log.first { $0["phase"] == .string("ended") }?["velocity"], .null)
+        XCTAssertFalse(log.contains { $0.type == "stack" })
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+    }
+
+    func testFlickBackCancelsEvenPastHalfway() {
+        var lines = drag(from: 4, to: 600, steps: 10)
+        lines.removeLast()
+        lines.append((176, touch(.move, 560)))
+        lines.append((192, touch(.move, 500)))
+        lines.append((200, touch(.up, 500)))
+        let (log, _) = run(lines)
+        XCTAssertTrue(shape(log).contains("gesture ended cancel"))
+    }
+
+    func testRefusedSwipesEmitNothing() {
+        // Root page, disabled page, off the edge, wrong direction: no gesture, no lifecycle after the start.
+        let cases: [([PageDefinition], [String], [(Double, InputEvent?)])] = [
+            ([], ["A"], drag(from: 4, to: 404, steps: 8)),
+            ([PageDefinition(id: "B", interactivePop: false)], ["A", "B"], drag(from: 4, to: 404, steps: 8)),
+            ([], ["A", "B"], drag(from: 30, to: 430, steps: 8)),
+            ([], ["A", "B"], drag(from: 15, to: 0, steps: 4)),
+        ]
+        for (pages, stack, lines) in cases {
+            let (log, _) = run(lines, pages: pages, stack: stack)
+            XCTAssertFalse(log.contains { $0.type == "gesture" || $0.type == "transition" }, "\(stack) \(pages)")
+            XCTAssertEqual(log.filter { $0.type == "lifecycle" }.count, 2)
+        }
+    }
+
+    func testVetoIsAskedOnceWithTheDownPointAndNoMeansNothing() {
+        let (log, _) = run(drag(from: 6, to: 406, steps: 8), pages: [PageDefinition(id: "B", shouldBegin: false)])
+        let vetoes = log.filter { $0.type == "veto" }
+        XCTAssertEqual(vetoes.count, 1)
+        XCTAssertEqual(vetoes[0]["x"], .number(6))
+        XCTAssertEqual(vetoes[0]["y"], .number(300))
+        XCTAssertEqual(vetoes[0]["result"], .bool(false))
+        XCTAssertFalse(log.contains { $0.type == "gesture" })
+        let (allowed, _) = run(drag(from: 6, to: 406, steps: 8), pages: [PageDefinition(id: "B", shouldBegin: true)])
+        XCTAssertEqual(Array(shape(allowed)[2...3]), ["veto true", "gesture began"])
+    }
+
+    func testSecondFingerDuringASwipeIsIgnoredForItsWholeLife() {
+        var lines = drag(from: 4, to: 404, steps: 8)
+        // A second touch on the edge of the same stack, moving like a swipe, then a tap-like up.
+        lines.insert((40, touch(.down, 5, id: 2)), at: 3)
+        lines.insert((60, touch(.move, 300, id: 2)), at: 5)
+        lines.insert((70, touch(.up, 300, id: 2)), at: 6)
+        let (log, _) = run(lines)
+        XCTAssertEqual(log.filter { $0["phase"] == .string("began") }.count, 1)
+        XCTAssertEqual(log.filter { $0["phase"] == .string("ended") }.count, 1)
+        XCTAssertEqual(log.filter { $0["phase"] == .string("changed") }.count, 7)
+    }
+
+    func testTapOnAButtonPushesAnimatedAndTheBackButtonPops() {
+        let home = PageDefinition(id: "A", elements: [
+            PageElement(id: "next", kind: .button(label: "Next", action: .push("B")), frame: Rect(x: 40, y: 200, width: 200, height: 48)),
+        ])
+        let lines: [(Double, InputEvent?)] = [
+            (0, touch(.down, 100, 220)), (50, touch(.up, 103, 222)),
+            (1000, touch(.down, 30, 28)), (1040, touch(.up, 30, 28)),
+        ]
+        let (log, _) = run(lines, pages: [home], stack: ["A"])
+        XCTAssertEqual(shape(log), [
+            "lifecycle A willAppear", "lifecycle A didAppear",
+            "action next", "lifecycle A willDisappear", "lifecycle B willAppear", "transition push started",
+            "lifecycle A didDisappear", "lifecycle B didAppear", "stack push B -> A,B", "transition push finished completed",
+            "action back", "lifecycle B willDisappear", "lifecycle A willAppear", "transition pop started",
+            "lifecycle B didDisappear", "lifecycle A didAppear", "stack pop B -> A", "transition pop finished completed",
+            "final main=A",
+        ])
+    }
+
+    func testMovedTapDoesNotFire() {
+        let home = PageDefinition(id: "A", elements: [
+            PageElement(id: "next", kind: .button(label: "Next", action: .push("B")), frame: Rect(x: 40, y: 200, width: 200, height: 48)),
+        ])
+        let (log, _) = run([(0, touch(.down, 100, 220)), (30, touch(.move, 110, 220)), (50, touch(.up, 110, 220))],
+                           pages: [home], stack: ["A"])
+        XCTAssertFalse(log.contains { $0.type == "action" })
+    }
+
+    func testPushesDuringATransitionAreQueuedInOrder() {
+        let lines: [(Double, InputEvent?)] = [
+            (0, .push(stack: "main", page: "C", animated: true)),
+            (10, .push(stack: "main", page: "D", animated: false)),
+            (20, .pop(stack: "main", animated: true)),
+        ]
+        let (log, model) = run(lines)
+        let stacks = shape(log).filter { $0.hasPrefix("stack") }
+        XCTAssertEqual(stacks, ["stack push C -> A,B,C", "stack push D -> A,B,C,D", "stack pop D -> A,B,C"])
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B", "C"])
+    }
+
+    func testPopDuringACommittingSettleIsAbsorbed() {
+        var lines = drag(from: 4, to: 404, steps: 8)
+        lines.append((150, .pop(stack: "main", animated: true)))
+        let (log, model) = run(lines, stack: ["A", "B", "C"])
+        XCTAssertEqual(log.filter { $0.type == "stack" }.count, 1)
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+    }
+
+    func testDownDuringASettleDoesNothing() {
+        var lines = drag(from: 4, to: 404, steps: 8)
+        lines.append((150, touch(.down, 5, id: 2)))
+        lines.append((166, touch(.move, 200, id: 2)))
+        lines.append((170, touch(.up, 200, id: 2)))
+        let (log, model) = run(lines, stack: ["A", "B", "C"])
+        XCTAssertEqual(log.filter { $0["phase"] == .string("began") }.count, 1)
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+    }
+
+    func testSystemCancelRestoresThePage() {
+        var lines = drag(from: 4, to: 404, steps: 8)
+        lines[lines.count - 1] = (140, .pointer(PointerInput(phase: .cancel, id: 1, device: .touch, position: Point(x: 0, y: 0))))
+        let (log, model) = run(lines)
+        XCTAssertTrue(shape(log).contains("gesture cancelled"))
+        XCTAssertTrue(shape(log).contains("transition interactivePop finished not completed"))
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+        // Losing focus cancels the same way.
+        var focus = drag(from: 4, to: 404, steps: 8)
+        focus[focus.count - 1] = (140, .focus(false))
+        XCTAssertTrue(shape(run(focus).log).contains("gesture cancelled"))
+    }
+
+    func testToggleTurnsTheSwipeOffForThatPageOnly() {
+        let b = PageDefinition(id: "B", elements: [
+            PageElement(id: "swipe", kind: .toggle(label: "Swipe back", bind: "interactivePop"), frame: Rect(x: 16, y: 100, width: 300, height: 48)),
+        ])
+        var lines: [(Double, InputEvent?)] = [(0, touch(.down, 100, 120)), (20, touch(.up, 100, 120))]
+        lines += drag(from: 4, to: 404, steps: 8, start: 100)
+        let (log, model) = run(lines, pages: [b], stack: ["A", "B"])
+        let action = log.first { $0.type == "action" }!
+        XCTAssertEqual(action["value"], .bool(false))
+        XCTAssertFalse(log.contains { $0.type == "gesture" })
+        XCTAssertTrue(model.document.page("A").interactivePop)
+    }
+}
