@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "swipeback"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender"]),
     ]
 )

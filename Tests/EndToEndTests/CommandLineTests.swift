@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// The `swipeback` command line: replay of the shared example, errors and exit statuses.
+final class CommandLineTests: XCTestCase {
+    private let fixtures = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios")
+
+    private func parse(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    func testExampleScenarioReplaysToTheShapeOfItsLog() throws {
+        let result = try runCommand(try Paths.swipeback, ["replay", fixtures.appendingPathComponent("flick-commit.jsonl").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let actual = parse(result.standardOutput)
+        let expected = parse(try String(contentsOf: fixtures.appendingPathComponent("flick-commit.log.jsonl"), encoding: .utf8))
+            .filter { $0["type"] as? String != "..." }
+        // The expected log shows one `changed` line for the many; keep the first of ours.
+        var sawChanged = false
+        let comparable = actual.filter { line in
+            guard line["phase"] as? String == "changed" else { return true }
+            defer { sawChanged = true }
+            return !sawChanged
+        }
+        XCTAssertEqual(comparable.count, expected.count, "\(comparable)")
+        for (got, want) in zip(comparable, expected) {
+            for (key, value) in want {
+                switch key {
+                case "t":
+                    // Input-driven times are exact; the settle time is illustrative.
+                    let t = (value as! NSNumber).doubleValue
+                    if t <= 144 { XCTAssertEqual((got["t"] as! NSNumber).doubleValue, t, "\(want)") }
+                case "velocity":
+                    XCTAssertEqual((got["velocity"] as! NSNumber).doubleValue, (value as! NSNumber).doubleValue,
+                                   accuracy: 1, "\(want)")
+                default:
+                    XCTAssertEqual("\(got[key] ?? "missing")", "\(value)", "\(key) of \(want)")
+                }
+            }
+        }
+        let settle = (actual.last!["t"] as! NSNumber).doubleValue
+        XCTAssertEqual(settle, 420, accuracy: 60, "the settle lasts about as long as the example's")
+    }
+
+    func testDemoWithoutADisplayPrintsOneLineAndExitsOne() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        let result = try runCommand(try Paths.swipeback, ["demo"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.filter { $0 == "\n" }.count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.hasPrefix("swipeback: no X display"), result.standardError)
+    }
+
+    func testBadInputsGetOneLineAndStatusTwo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let broken = directory.appendingPathComponent("broken.jsonl").path
+        try #"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"pages": ["A", "B"]}]}"#
+            .appending("\n{\"t\": 0, \"type\": \"down\", \"x\": 4,\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["replay", broken], "swipeback: \(broken):2: not valid JSON"),
+            (["replay", directory.appendingPathComponent("none.jsonl").path], "no such file"),
+            (["replay"], "replay expects one SCENARIO file"),
+            (["frobnicate"], "unknown command \"frobnicate\""),
+            (["demo", "--window", "wide"], "--window expects WIDTHxHEIGHT"),
+            (["demo", "--open", "home,nowhere"], "--open: no page \"nowhere\""),
+        ]
+        for (arguments, expected) in cases {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = ":999"
+            let result = try runCommand(try Paths.swipeback, arguments, environment: environment)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardError.filter { $0 == "\n" }.count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardOutput, "", "\(arguments): nothing half-written on standard output")
+        }
+    }
+
+    func testHelpListsTheCommands() throws {
+        let result = try runCommand(try Paths.swipeback, ["help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.standardOutput.contains("demo"))
+        XCTAssertTrue(result.standardOutput.contains("replay"))
+    }
+}

@@ -1,0 +1,111 @@
+import CX11
+import Foundation
+import XCTest
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackRender
+
+/// The demo in a real X11 window under its own Xvfb, driven by XTest: the end-to-end checks.
+final class DemoWindowTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func field(_ line: [String: Any], _ key: String) -> String? { line[key] as? String }
+
+    /// Lines after index `start` of a log.
+    private func after(_ log: [[String: Any]], _ start: Int) -> [[String: Any]] { Array(log.dropFirst(start)) }
+
+    private func frameCount(_ log: [[String: Any]]) -> Int { log.filter { type($0) == "frame" }.count }
+
+    /// Where a button of the built-in home page sits, from the same layout code the app uses.
+    private func homeButtonCentre(_ id: String, width: Double) throws -> (Int, Int) {
+        let document = try PagesDocumentReader.read(path: Paths.repository.appendingPathComponent("Assets/pages.json").path)
+        let page = document.page("home")
+        let frames = PageLayout.frames(for: page, width: width, direction: .leftToRight, measurer: try TextMeasurer())
+        let index = try XCTUnwrap(page.elements.firstIndex { $0.id == id })
+        let f = frames[index]
+        return (Int(f.x + f.width / 2), Int(f.y + f.height / 2))
+    }
+
+    func testSwipeBackPopCancelAndTapInARealWindow() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
+        try demo.waitFor("the first frame") { self.frameCount($0) >= 1 }
+
+        // 1. A fast drag from the left edge pops the page.
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...10 {
+            sleepMilliseconds(8)
+            server.move(to: 3 + step * 40, 300)
+        }
+        sleepMilliseconds(8)
+        server.button(false)
+        var log = try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
+        let gesture = log.filter { type($0) == "gesture" }
+        XCTAssertEqual(gesture.first.flatMap { field($0, "phase") }, "began")
+        let ended = try XCTUnwrap(gesture.first { field($0, "phase") == "ended" })
+        XCTAssertEqual(field(ended, "decision"), "commit")
+        XCTAssertGreaterThan(ended["velocity"] as? Double ?? 0, 800, "a fast drag has a fling velocity")
+        let stack = try XCTUnwrap(log.first { type($0) == "stack" })
+        XCTAssertEqual(field(stack, "op"), "pop")
+        XCTAssertEqual(field(stack, "page"), "message")
+        XCTAssertEqual(stack["pages"] as? [String], ["home"])
+        log = try demo.waitFor("the end of the pop") { $0.contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" } }
+
+        // 2. A click on a button pushes a page.
+        let (bx, by) = try homeButtonCentre("open-message", width: 800)
+        let beforeClick = log.count
+        server.move(to: bx, by)
+        sleepMilliseconds(30)
+        server.button(true)
+        sleepMilliseconds(30)
+        server.button(false)
+        log = try demo.waitFor("the push") { self.after($0, beforeClick).contains { self.type($0) == "stack" } }
+        let action = try XCTUnwrap(after(log, beforeClick).first { type($0) == "action" })
+        XCTAssertEqual(field(action, "element"), "open-message")
+        let push = try XCTUnwrap(after(log, beforeClick).first { type($0) == "stack" })
+        XCTAssertEqual(field(push, "op"), "push")
+        XCTAssertEqual(push["pages"] as? [String], ["home", "message"])
+        log = try demo.waitFor("the end of the push") {
+            self.after($0, beforeClick).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
+        }
+
+        // 3. A short slow drag, with a screenshot mid-drag, puts the page back.
+        let beforeDrag = log.count
+        let downX = 5, dragged = 100
+        server.move(to: downX, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...20 {
+            sleepMilliseconds(25)
+            server.move(to: downX + step * dragged / 20, 300)
+        }
+        // Wait for the last move's line and a frame presented after it, then look at the screen.
+        log = try demo.waitFor("the last move's frame") { log in
+            let recent = self.after(log, beforeDrag)
+            guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
+            else { return false }
+            return recent[(last + 1)...].contains { self.type($0) == "frame" }
+        }
+        let row = server.pixels(row: 560, from: 0, to: 800)
+        let firstWhite = try XCTUnwrap(row.firstIndex { $0 == [255, 255, 255] })
+        XCTAssertEqual(firstWhite, dragged, "the top page's leading edge sits at the pointer's x minus the down x")
+        XCTAssertTrue(row[dragged...].allSatisfy { $0 == [255, 255, 255] }, "the top page fills the rest of the row")
+        XCTAssertLessThan(row[dragged - 1][0], 230, "the shadow darkens the page beneath at the edge")
+        sleepMilliseconds(120) // a pause: the tracker has no velocity at the release
+        server.button(false)
+        log = try demo.waitFor("the cancel to settle") {
+            self.after($0, beforeDrag).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
+        }
+        let cancelLines = after(log, beforeDrag)
+        let cancelEnded = try XCTUnwrap(cancelLines.first { field($0, "phase") == "ended" })
+        XCTAssertEqual(field(cancelEnded, "decision"), "cancel")
+        XCTAssertFalse(cancelLines.contains { type($0) == "stack" }, "a cancelled swipe changes no stack")
+        let finished = try XCTUnwrap(cancelLines.first { type($0) == "transition" && field($0, "phase") == "finished" })
+        XCTAssertEqual(finished["completed"] as? Bool, false)
+
+        // After settling, the whole row is the message page again.
+        sleepMilliseconds(100)
+        XCTAssertTrue(server.pixels(row: 560, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+import SwipeBackCore
+@testable import SwipeBackFormats
+
+final class FormatsTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private let header = #"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"id": "main", "pages": ["A", "B"]}]}"#
+
+    func testConfigUnknownKeyNamesItAndListsTheValidOnes() throws {
+        let path = try write("config.json", #"{"edgeWidht": 30}"#)
+        let text = message { _ = try ConfigurationReader.read(path: path) }
+        XCTAssertTrue(text.hasPrefix(path + ": "), text)
+        XCTAssertTrue(text.contains("unknown key \"edgeWidht\""), text)
+        XCTAssertTrue(text.contains("edgeWidth, touchSlop, commitProgress"), text)
+    }
+
+    func testConfigOutOfRangeNamesKeyValueAndRange() throws {
+        let path = try write("config.json", #"{"commitProgress": 1.5}"#)
+        XCTAssertEqual(message { _ = try ConfigurationReader.read(path: path) },
+                       "\(path): config: \"commitProgress\" is 1.5, outside 0...1")
+        let wrongKind = try write("kind.json", #"{"contentSwipe": 1}"#)
+        XCTAssertTrue(message { _ = try ConfigurationReader.read(path: wrongKind) }.contains("\"contentSwipe\" must be true or false"))
+    }
+
+    func testConfigValuesApply() throws {
+        let path = try write("config.json", #"{"edgeWidth": 44, "policy": "projection", "backButtons": [8, 9], "kioskExitChord": null}"#)
+        let c = try ConfigurationReader.read(path: path)
+        XCTAssertEqual(c.edgeWidth, 44)
+        XCTAssertEqual(c.policy, .projection)
+        XCTAssertEqual(c.backButtons, [8, 9])
+        XCTAssertEqual(c.touchSlop, 8)
+    }
+
+    func testScenarioErrorsNameTheLine() throws {
+        let cases: [(String, String)] = [
+            (header + "\n{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}\n{\"t\": 5, \"type\": \"move\", \"x\": 1,", ":3: not valid JSON"),
+            (header + "\n{\"t\": 10, \"type\": \"end\"}\n{\"t\": 5, \"type\": \"end\"}", ":3: \"t\" is 5.0, earlier than the line before (10.0)"),
+            (header + "\n{\"t\": 1, \"type\": \"jump\"}", ":2: unknown type \"jump\""),
+            (header + "\n{\"type\": \"end\"}", ":2: missing \"t\""),
+            (header + "\n{\"t\": 0, \"type\": \"down\", \"device\": \"glove\", \"x\": 1, \"y\": 1}", ":2: device is \"glove\""),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"bogus": 1}, "stacks": [{"pages": ["A"]}]}"#,
+             ":1: config: unknown key \"bogus\""),
+            (#"{"scenario": 1, "stacks": [{"pages": ["A"]}]}"#, ":1: header: missing \"window\""),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"id": "a", "pages": ["A"]}, {"id": "b", "pages": ["B"]}]}"#,
+             "needs a \"frame\" when there are several stacks"),
+        ]
+        for (text, expected) in cases {
+            let path = try write("s.jsonl", text)
+            let got = message { _ = try ScenarioReader.read(path: path) }
+            XCTAssertTrue(got.hasPrefix(path), got)
+            XCTAssertTrue(got.contains(expected), "\(got) should contain \(expected)")
+        }
+    }
+
+    func testScenarioParsesLinesAndDefaults() throws {
+        let path = try write("s.jsonl", header + """
+
+            {"t": 0, "type": "down", "x": 4, "y": 300}
+            {"t": 16.5, "type": "move", "id": 1, "device": "mouse", "x": 54, "y": 300}
+            {"t": 20, "type": "push", "page": "C", "animated": false}
+            {"t": 30, "type": "end"}
+            """)
+        let scenario = try ScenarioReader.read(path: path)
+        XCTAssertEqual(scenario.lines.count, 4)
+        XCTAssertEqual(scenario.lines[0].event, .pointer(PointerInput(phase: .down, id: 1, device: .touch, position: Point(x: 4, y: 300))))
+        XCTAssertEqual(scenario.lines[1].timeMilliseconds, 16.5)
+        XCTAssertEqual(scenario.lines[2].event, .push(stack: "main", page: "C", animated: false))
+        XCTAssertNil(scenario.lines[3].event)
+        XCTAssertEqual(scenario.lines[3].lineNumber, 5)
+        XCTAssertEqual(scenario.document.stacks, [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
+    }
+
+    func testPagesErrorsNameThePageAndElement() throws {
+        let cases: [(String, String)] = [
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "text", "text": "x"}, {"type": "video"}]}}}"#,
+             "page \"a\" element 1: unknown element type \"video\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "label": "Go", "action": {"push": "nowhere"}}]}}}"#,
+             "page \"a\" element 0: action pushes unknown page \"nowhere\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "image", "src": "missing.png"}]}}}"#,
+             "page \"a\" element 0: image \"missing.png\" not found"),
+            (#"{"root": "b", "pages": {"a": {}}}"#, "stack \"main\" names unknown page \"b\""),
+            (#"{"root": "a", "pages": {"a": {"backButton": "fancy"}}}"#, "page \"a\": \"backButton\" is \"fancy\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "label": "x", "frame": [1, 2, 3], "action": "pop"}]}}}"#,
+             "page \"a\" element 0: \"frame\" must be [x, y, width, height]"),
+            ("{\"root\": ", "not valid JSON"),
+        ]
+        for (text, expected) in cases {
+            let path = try write("pages.json", text)
+            let got = message { _ = try PagesDocumentReader.read(path: path) }
+            XCTAssertTrue(got.hasPrefix(path + ": "), got)
+            XCTAssertTrue(got.contains(expected), "\(got) should contain \(expected)")
+        }
+    }
+
+    func testTheBuiltInDemoDocumentIsValid() throws {
+        let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/pages.json").path
+        let document = try PagesDocumentReader.read(path: assets)
+        XCTAssertEqual(document.stacks.first?.pages, ["home"])
+        let pushes = document.page("home").elements.compactMap { element -> String? in
+            if case .button(_, .push(let id)) = element.kind { return id }
+            return nil
+        }
+        XCTAssertGreaterThanOrEqual(pushes.count, 2, "the home page pushes at least two pages")
+    }
+
+    func testEventLogLinesAreJSONWithTAndTypeFirst() throws {
+        let entry = EventLogEntry(timeMilliseconds: 16, type: "gesture", fields: [
+            ("stack", .string("ma\"in")), ("progress", .number(0.0625)), ("velocity", .null),
+            ("pages", .array([.string("A")])), ("ok", .bool(true)),
+        ])
+        let line = EventLogWriter.line(entry)
+        XCTAssertEqual(line, #"{"t": 16, "type": "gesture", "stack": "ma\"in", "progress": 0.0625, "velocity": null, "pages": ["A"], "ok": true}"#)
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+        XCTAssertEqual(parsed["stack"] as? String, "ma\"in")
+    }
+}

@@ -1,0 +1,68 @@
+import CX11
+import XCTest
+import SwipeBackCore
+@testable import SwipeBackX11
+
+/// XI2 translation from constructed, zero-initialised XI2 structs: no server needed.
+final class XI2TranslationTests: XCTestCase {
+    private func event(_ type: Int32, detail: Int32 = 0, x: Double = 12.5, y: Double = 40.25, time: UInt = 123_456,
+                       flags: Int32 = 0, deviceID: Int32 = 2) -> XIDeviceEvent {
+        var e = XIDeviceEvent()
+        e.type = GenericEvent
+        e.evtype = type
+        e.detail = detail
+        e.event_x = x
+        e.event_y = y
+        e.root_x = x + 1000 // the window is not at the root's origin: window coordinates must win
+        e.root_y = y + 1000
+        e.time = time
+        e.flags = flags
+        e.deviceid = deviceID
+        e.sourceid = 11
+        return e
+    }
+
+    func testTouchesBecomeTouchSequencesWithServerTime() {
+        let begin = XI2Translation.translate(event(XI_TouchBegin, detail: 7))
+        XCTAssertEqual(begin, TranslatedInput(serverTime: 123_456, event: .pointer(PointerInput(
+            phase: .down, id: 7, device: .touch, position: Point(x: 12.5, y: 40.25)))))
+        XCTAssertEqual(XI2Translation.translate(event(XI_TouchUpdate, detail: 7, x: 30))?.event,
+                       .pointer(PointerInput(phase: .move, id: 7, device: .touch, position: Point(x: 30, y: 40.25))))
+        XCTAssertEqual(XI2Translation.translate(event(XI_TouchEnd, detail: 7))?.event,
+                       .pointer(PointerInput(phase: .up, id: 7, device: .touch, position: Point(x: 12.5, y: 40.25))))
+    }
+
+    func testTouchEmulatingPointerFlagDoesNotDropTheTouch() {
+        // XITouchEmulatingPointer and XITouchPendingEnd share bits with pointer flags; touches stay.
+        let touch = event(XI_TouchBegin, detail: 3, flags: Int32(XITouchEmulatingPointer))
+        XCTAssertNotNil(XI2Translation.translate(touch))
+    }
+
+    func testButtonOneIsAMouseSequence() {
+        let down = XI2Translation.translate(event(XI_ButtonPress, detail: 1, deviceID: 2))
+        XCTAssertEqual(down?.event, .pointer(PointerInput(phase: .down, id: -2, device: .mouse, position: Point(x: 12.5, y: 40.25))))
+        XCTAssertEqual(XI2Translation.translate(event(XI_Motion))?.event,
+                       .pointer(PointerInput(phase: .move, id: -2, device: .mouse, position: Point(x: 12.5, y: 40.25))))
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonRelease, detail: 1))?.event,
+                       .pointer(PointerInput(phase: .up, id: -2, device: .mouse, position: Point(x: 12.5, y: 40.25))))
+    }
+
+    func testPointerEventsEmulatedFromTouchAreDropped() {
+        for type in [XI_ButtonPress, XI_Motion, XI_ButtonRelease] {
+            XCTAssertNil(XI2Translation.translate(event(type, detail: 1, flags: Int32(XIPointerEmulated))), "evtype \(type)")
+        }
+    }
+
+    func testBackButtonsAndOtherButtons() {
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 8))?.event, .button(8))
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 9))?.event, .button(9))
+        XCTAssertNil(XI2Translation.translate(event(XI_ButtonPress, detail: 3)))
+        XCTAssertNil(XI2Translation.translate(event(XI_ButtonRelease, detail: 8)))
+        XCTAssertNil(XI2Translation.translate(event(XI_KeyPress, detail: 38)))
+    }
+
+    func testServerTimeKeepsAllThirtyTwoBits() {
+        let late = XI2Translation.translate(event(XI_TouchBegin, detail: 1, time: 4_294_967_290))
+        XCTAssertEqual(late?.serverTime, 4_294_967_290)
+    }
+}
