@@ -1,0 +1,31 @@
+# SwipeBack: `make demo` opens the demo, `make test` runs every test. Both install what they need.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT_FLAGS ?=
+
+.PHONY: demo test build demo-xvfb clean
+
+build:
+	scripts/install-deps build
+	swift build $(SWIFT_FLAGS)
+
+## Opens the demo window on $$DISPLAY (a desktop, or an X server you started).
+demo:
+	scripts/install-deps demo
+	swift build $(SWIFT_FLAGS)
+	swift run $(SWIFT_FLAGS) swipeback demo $(ARGS)
+
+## Runs every test: unit, rendering, command line, and end-to-end under a private Xvfb.
+test:
+	scripts/install-deps test
+	swift build --build-tests $(SWIFT_FLAGS)
+	swift test --skip-build $(SWIFT_FLAGS)
+
+## Runs the demo on a new Xvfb display :77 with no desktop; drive it with xdotool (see README).
+demo-xvfb:
+	scripts/install-deps demo
+	swift build $(SWIFT_FLAGS)
+	scripts/demo-xvfb $(ARGS)
+
+clean:
+	swift package clean
