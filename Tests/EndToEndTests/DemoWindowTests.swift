@@ -92,6 +92,8 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(firstWhite, dragged, "the top page's leading edge sits at the pointer's x minus the down x")
         XCTAssertTrue(row[dragged...].allSatisfy { $0 == [255, 255, 255] }, "the top page fills the rest of the row")
         XCTAssertLessThan(row[dragged - 1][0], 230, "the shadow darkens the page beneath at the edge")
+        XCTAssertGreaterThan(row[dragged - 1][0], 150, "no gap between the pages shows the cleared back buffer")
+        XCTAssertTrue(row[..<dragged].allSatisfy { $0[0] > 150 && $0[0] < 255 }, "the page beneath is dimmed, never blank")
         sleepMilliseconds(120) // a pause: the tracker has no velocity at the release
         server.button(false)
         log = try demo.waitFor("the cancel to settle") {
