@@ -3,13 +3,22 @@ import SwipeBackCore
 
 /// A parsed JSON value, strict about kinds: `true` is never the number 1.
 public enum JSONValue: Equatable, Sendable, Decodable {
+    /// null.
     case null
+    /// true or false.
     case bool(Bool)
+    /// Any JSON number, as a Double.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value, trying null, boolean, number, string, array, then object.
+    ///
+    /// - Throws: `DecodingError` when the data is not JSON.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

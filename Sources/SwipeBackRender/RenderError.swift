@@ -8,6 +8,7 @@ public struct RenderError: Error, CustomStringConvertible {
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message, for printing.
     public var description: String { message }
 
     /// The one funnel for cairo statuses: throws unless `status` is success.

@@ -2,6 +2,7 @@
 ///
 /// Colours are (red, green, blue) in 0...1; sizes in px at scale 1.
 public enum Theme {
+    /// An opaque colour: red, green and blue in 0...1.
     public typealias Color = (r: Double, g: Double, b: Double)
 
     /// Page background.

@@ -11,6 +11,7 @@ public struct X11Error: Error, CustomStringConvertible {
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message, for printing.
     public var description: String { message }
 }
 

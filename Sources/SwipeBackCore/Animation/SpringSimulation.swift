@@ -1,6 +1,3 @@
-// Foundation only for exp, sin and cos: the standard library has no elementary functions.
-import Foundation
-
 /// A damped spring moving a value (here, progress) toward a target, as a pure function of time.
 ///
 /// Mass 1, stiffness `k` in 1/s^2, damping ratio `zeta`; time in s since the spring started.
@@ -51,14 +48,14 @@ public struct SpringSimulation: Equatable, Sendable {
         let v0 = initialVelocity
         if abs(zeta - 1) < 1e-9 {
             let c2 = v0 + w0 * x0
-            let e = exp(-w0 * t)
+            let e = exponential(-w0 * t)
             return ((x0 + c2 * t) * e, (c2 - w0 * (x0 + c2 * t)) * e)
         } else if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let a = zeta * w0
             let b = (v0 + a * x0) / wd
-            let e = exp(-a * t)
-            let c = cos(wd * t), s = sin(wd * t)
+            let e = exponential(-a * t)
+            let c = cosine(wd * t), s = sine(wd * t)
             let x = e * (x0 * c + b * s)
             let v = e * ((b * wd - a * x0) * c - (x0 * wd + a * b) * s)
             return (x, v)
@@ -68,7 +65,7 @@ public struct SpringSimulation: Equatable, Sendable {
             let r2 = -w0 * (zeta + root)
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            let e1 = exponential(r1 * t), e2 = exponential(r2 * t)
             return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
         }
     }

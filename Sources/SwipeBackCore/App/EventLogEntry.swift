@@ -19,6 +19,7 @@ public struct EventLogEntry: Equatable, Sendable {
         fields.first { $0.0 == name }?.1
     }
 
+    /// Equal time, type and fields (in order).
     public static func == (a: EventLogEntry, b: EventLogEntry) -> Bool {
         a.timeMilliseconds == b.timeMilliseconds && a.type == b.type
             && LogValue.object(a.fields) == LogValue.object(b.fields)
@@ -27,20 +28,44 @@ public struct EventLogEntry: Equatable, Sendable {
 
 /// Lifecycle callbacks, in UIKit's words.
 public enum LifecyclePhase: String, Sendable {
-    case willAppear, didAppear, willDisappear, didDisappear
+    /// The page is about to come into view.
+    case willAppear
+    /// The page is in view.
+    case didAppear
+    /// The page is about to leave view.
+    case willDisappear
+    /// The page left view.
+    case didDisappear
 }
 
 /// The phases a gesture line reports (UIKit's recognizer states that observers see).
 public enum GesturePhase: String, Sendable {
-    case began, changed, ended, cancelled
+    /// The swipe began (the move that crossed the touch slop).
+    case began
+    /// A later move.
+    case changed
+    /// The release, with its decision.
+    case ended
+    /// The system interrupted it; the page is restored.
+    case cancelled
 }
 
 /// Kinds of transition in the log.
 public enum TransitionKind: String, Sendable {
-    case push, pop, interactivePop
+    /// An animated push.
+    case push
+    /// An animated pop or popToRoot (a back button, a back command, app code).
+    case pop
+    /// A pop driven by the finger.
+    case interactivePop
 }
 
 /// Stack operations in the log.
 public enum StackOperation: String, Sendable {
-    case push, pop, popToRoot
+    /// A page was pushed.
+    case push
+    /// The top page was popped.
+    case pop
+    /// The stack was popped to its root.
+    case popToRoot
 }

@@ -1,12 +1,19 @@
 /// A JSON-shaped value for event log lines, with object keys kept in order.
 public enum LogValue: Equatable, Sendable {
+    /// JSON null.
     case null
+    /// true or false.
     case bool(Bool)
+    /// A finite number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([LogValue])
+    /// An object, keys in writing order.
     case object([(String, LogValue)])
 
+    /// Deep equality; object fields compare in order.
     public static func == (a: LogValue, b: LogValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

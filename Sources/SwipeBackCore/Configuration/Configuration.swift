@@ -102,10 +102,15 @@ extension Configuration {
 
     /// A value for one key, as read from a file.
     public enum Value: Sendable, Equatable {
+        /// A number in the key's unit.
         case number(Double)
+        /// A boolean.
         case boolean(Bool)
+        /// A string, or nil for null.
         case string(String?)
+        /// An array of strings.
         case strings([String])
+        /// An array of integers.
         case integers([Int])
     }
 

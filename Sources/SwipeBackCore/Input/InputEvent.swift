@@ -48,7 +48,14 @@ public struct PointerInput: Equatable, Sendable {
 
 /// A touchpad swipe phase (XI 2.4 gesture swipe).
 public enum SwipePhase: String, Sendable {
-    case begin, update, end, cancel
+    /// The fingers started a swipe.
+    case begin
+    /// The fingers moved.
+    case update
+    /// The fingers lifted.
+    case end
+    /// The system cancelled the swipe.
+    case cancel
 }
 
 /// Everything the app model takes as input: pointers, back commands and app commands.
