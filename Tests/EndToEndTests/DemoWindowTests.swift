@@ -109,5 +109,14 @@ final class DemoWindowTests: XCTestCase {
         // After settling, the whole row is the message page again.
         sleepMilliseconds(100)
         XCTAssertTrue(server.pixels(row: 560, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
+
+        // 4. The window manager's close request (WM_DELETE_WINDOW) ends the demo with status 0.
+        let windows = server.windows(titled: "SwipeBack")
+        XCTAssertEqual(windows.count, 1)
+        server.requestClose(try XCTUnwrap(windows.first))
+        let deadline = Date().addingTimeInterval(5)
+        while demo.process.isRunning, Date() < deadline { sleepMilliseconds(10) }
+        guard !demo.process.isRunning else { return XCTFail("the demo did not exit on WM_DELETE_WINDOW") }
+        XCTAssertEqual(demo.process.terminationStatus, 0)
     }
 }

@@ -116,6 +116,35 @@ final class XvfbServer {
         XFlush(display)
     }
 
+    /// Top-level windows whose `WM_NAME` is `title`.
+    func windows(titled title: String) -> [Window] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, XDefaultRootWindow(display), &rootReturn, &parent, &children, &count) != 0,
+              let children else { return [] }
+        defer { XFree(children) }
+        return (0..<Int(count)).map { children[$0] }.filter { window in
+            var name: UnsafeMutablePointer<CChar>?
+            guard XFetchName(display, window, &name) != 0, let name else { return false }
+            defer { XFree(name) }
+            return String(cString: name) == title
+        }
+    }
+
+    /// Sends `WM_DELETE_WINDOW` to `window`, as a window manager's close button does.
+    func requestClose(_ window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = 0 // CurrentTime
+        XSendEvent(display, window, 0, 0, &event)
+        XFlush(display)
+    }
+
     /// One row of the screen, from x0 to x1 (exclusive), each pixel as [red, green, blue].
     func pixels(row y: Int, from x0: Int, to x1: Int) -> [[Int]] {
         let root = XDefaultRootWindow(display)
