@@ -21,7 +21,7 @@ test:
 	swift build --build-tests $(SWIFT_FLAGS)
 	swift test --skip-build $(SWIFT_FLAGS)
 
-## Runs the demo on a new Xvfb display :77 with no desktop; drive it with xdotool (see README).
+## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
 	scripts/install-deps demo
 	swift build $(SWIFT_FLAGS)

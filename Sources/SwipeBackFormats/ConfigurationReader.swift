@@ -42,8 +42,8 @@ public enum ConfigurationReader {
             case .integers:
                 guard case .array(let items) = raw else { throw fields.error("\"\(key)\" must be an array of integers") }
                 parsed = .integers(try items.map {
-                    guard case .number(let n) = $0, n == n.rounded(), abs(n) < 1e9 else {
-                        throw fields.error("\"\(key)\" must hold integers, found \($0.kindName)")
+                    guard case .number(let n) = $0, n == n.rounded(), (1...255).contains(n) else {
+                        throw fields.error("\"\(key)\" must hold button numbers 1...255, found \(EventLogWriter.json($0.logValue))")
                     }
                     return Int(n)
                 })
@@ -70,11 +70,20 @@ public enum ConfigurationReader {
 }
 
 /// Reading whole text files with errors a user can act on.
-enum TextFile {
+public enum TextFile {
+    /// The folder holding `path`, `.` for a bare file name: what relative paths inside the file resolve against.
+    public static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     static func read(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard exists else { throw FormatError(file: path, line: nil, message: "no such file") }
+        guard !isDirectory.boolValue else { throw FormatError(file: path, line: nil, message: "is a directory, expected a file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw FormatError(file: path, line: nil, message: exists ? "cannot read the file" : "no such file")
+            throw FormatError(file: path, line: nil, message: "cannot read the file (permissions?)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FormatError(file: path, line: nil, message: "not UTF-8 text")

@@ -50,6 +50,18 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         }
     }
 
+    /// The value as an event log value (object keys sorted).
+    public var logValue: LogValue {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .array(let a): return .array(a.map(\.logValue))
+        case .object(let o): return .object(o.keys.sorted().map { ($0, o[$0]!.logValue) })
+        }
+    }
+
     /// A short name of the kind, for messages ("a number", "a string", ...).
     public var kindName: String {
         switch self {

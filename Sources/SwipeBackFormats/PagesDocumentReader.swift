@@ -10,8 +10,7 @@ public enum PagesDocumentReader {
     public static func read(path: String) throws -> PagesDocument {
         let text = try TextFile.read(path)
         let value = try JSONValue.parse(text, file: path, line: nil)
-        let folder = (path as NSString).deletingLastPathComponent
-        return try parse(value, file: path, line: nil, baseDirectory: folder.isEmpty ? "." : folder)
+        return try parse(value, file: path, line: nil, baseDirectory: TextFile.folder(of: path))
     }
 
     /// Parses and validates a pages document value.
@@ -47,6 +46,7 @@ public enum PagesDocumentReader {
         if let stacksValue = try document.array("stacks") {
             stacks = try parseStacks(stacksValue, file: file, line: line, place: "stacks")
         } else if let root = try document.string("root") {
+            if requireStacks, pages[root] == nil { throw document.error("\"root\" names unknown page \"\(root)\"") }
             stacks = [StackDescription(id: "main", frame: nil, pages: [root])]
         } else if requireStacks {
             throw document.error("missing \"root\" (a page id) or \"stacks\"")
@@ -97,9 +97,15 @@ public enum PagesDocumentReader {
         page.interactivePop = try fields.bool("interactivePop") ?? true
         page.shouldBegin = try fields.bool("shouldBegin")
         let elements = try fields.array("elements") ?? []
+        var ids = Set<String>()
         page.elements = try elements.enumerated().map { index, element in
-            try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
-                             baseDirectory: baseDirectory)
+            let parsed = try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
+                                          baseDirectory: baseDirectory)
+            if let elementID = parsed.id, !ids.insert(elementID).inserted {
+                throw FormatError(file: file, line: line,
+                                  message: "page \"\(id)\" element \(index): duplicate element id \"\(elementID)\"")
+            }
+            return parsed
         }
         return page
     }
@@ -118,11 +124,11 @@ public enum PagesDocumentReader {
             kind = .image(src: src)
         case "button":
             guard let action = fields.object["action"] else { throw fields.error("missing \"action\"") }
-            kind = .button(label: try fields.string("label") ?? "", action: try parseAction(action, fields: fields))
+            kind = .button(label: try fields.requiredString("label"), action: try parseAction(action, fields: fields))
         case "toggle":
             let bind = try fields.string("bind") ?? "interactivePop"
             guard bind == "interactivePop" else { throw fields.error("\"bind\" is \"\(bind)\"; expected interactivePop") }
-            kind = .toggle(label: try fields.string("label") ?? "", bind: bind)
+            kind = .toggle(label: try fields.requiredString("label"), bind: bind)
         case "slider":
             let v = try fields.number("value") ?? 0
             guard (0...1).contains(v) else { throw fields.error("\"value\" is \(v), outside 0...1") }
@@ -156,10 +162,18 @@ public enum PagesDocumentReader {
         throw fields.error("\"action\" must be {\"push\": id}, \"pop\", \"popToRoot\" or {\"toggle\": \"interactivePop\"}")
     }
 
+    /// The 8 bytes every PNG file starts with.
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     private static func checkImage(_ src: String, fields: FieldReader, baseDirectory: String) throws {
         let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw fields.error("image \"\(src)\" not found (looked at \(path))")
+        }
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 8) }
+        guard let head, [UInt8](head) == pngSignature else {
+            throw fields.error("image \"\(src)\" is not a PNG file (\(path))")
         }
     }
 }

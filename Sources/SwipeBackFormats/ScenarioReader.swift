@@ -12,14 +12,14 @@ public enum ScenarioReader {
     ///   a missing `t`, time going backward, bad fields, or a bad `config` or pages document.
     public static func read(path: String, configuration: Configuration = Configuration()) throws -> Scenario {
         let text = try TextFile.read(path)
-        let folder = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: folder.isEmpty ? "." : folder, configuration: configuration)
+        return try parse(text, file: path, baseDirectory: TextFile.folder(of: path), configuration: configuration)
     }
 
     /// Parses scenario text; see `read(path:configuration:)`.
     public static func parse(_ text: String, file: String, baseDirectory: String,
                              configuration: Configuration = Configuration()) throws -> Scenario {
-        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // isNewline also splits "\r\n", which Swift keeps as one Character.
+        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var numbered: [(Int, String)] = []
         for (index, line) in rawLines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             numbered.append((index + 1, String(line)))
@@ -44,12 +44,19 @@ public enum ScenarioReader {
             config = try ConfigurationReader.apply(value, over: config, file: file, line: headerLine)
         }
         var document = PagesDocument(pages: [:], stacks: [])
+        if header.has("pages") && header.has("pagesFile") {
+            throw header.error("give \"pages\" or \"pagesFile\", not both")
+        }
         if let inline = header.object["pages"] {
             document = try PagesDocumentReader.parse(inline, file: file, line: headerLine, baseDirectory: baseDirectory,
                                                      requireStacks: false)
         } else if let pagesFile = try header.string("pagesFile") {
             let path = pagesFile.hasPrefix("/") ? pagesFile : baseDirectory + "/" + pagesFile
-            document = try PagesDocumentReader.read(path: path)
+            do {
+                document = try PagesDocumentReader.read(path: path)
+            } catch let error as FormatError {
+                throw header.error("pagesFile \(error.description)")
+            }
         }
         if let stacksValue = try header.array("stacks") {
             document.stacks = try PagesDocumentReader.parseStacks(stacksValue, file: file, line: headerLine, place: "stacks")
@@ -57,16 +64,38 @@ public enum ScenarioReader {
         guard !document.stacks.isEmpty else {
             throw header.error("no stacks: give \"stacks\", or pages with a \"root\" or \"stacks\"")
         }
+        let windowRect = Rect(x: 0, y: 0, width: width, height: height)
+        for stack in document.stacks {
+            if let f = stack.frame, f.x < 0 || f.y < 0 || f.maxX > windowRect.maxX || f.maxY > windowRect.maxY || f.width < 1 || f.height < 1 {
+                throw header.error("stack \"\(stack.id)\" frame [\(f.x), \(f.y), \(f.width), \(f.height)] must lie inside the \(width)x\(height) window")
+            }
+        }
+        let stackIDs = Set(document.stacks.map(\.id))
+        var knownPages = Set(document.pages.keys).union(document.stacks.flatMap(\.pages))
         var lines: [ScenarioLine] = []
         var previous = -Double.infinity
         for (number, text) in numbered.dropFirst() {
             let fields = try FieldReader(JSONValue.parse(text, file: file, line: number), file: file, line: number, place: "")
             let t = try fields.requiredNumber("t")
+            guard t >= 0 else { throw fields.error("\"t\" is \(t); times are 0 ms or more") }
             guard t >= previous else {
                 throw fields.error("\"t\" is \(t), earlier than the line before (\(previous)); times must not decrease")
             }
             previous = t
             let event = try parseEvent(fields)
+            switch event {
+            case .push(let stack, _, _), .pop(let stack, _), .popToRoot(let stack, _):
+                guard stackIDs.contains(stack) else {
+                    throw fields.error("no stack \"\(stack)\"; stacks: " + stackIDs.sorted().joined(separator: ", "))
+                }
+                if case .push(_, let page, _) = event { knownPages.insert(page) }
+            case .setPage(let page, _):
+                guard knownPages.contains(page) else {
+                    throw fields.error("set: no page \"\(page)\" is defined, in a stack, or pushed before this line")
+                }
+            default:
+                break
+            }
             lines.append(ScenarioLine(timeMilliseconds: t, event: event, lineNumber: number))
         }
         return Scenario(windowWidth: width, windowHeight: height, direction: direction, configuration: config,
@@ -110,8 +139,12 @@ public enum ScenarioReader {
             guard let phase = SwipePhase(rawValue: phaseName) else {
                 throw fields.error("phase is \"\(phaseName)\"; expected begin, update, end or cancel")
             }
+            let fingers = try fields.number("fingers") ?? 3
+            guard fingers == fingers.rounded(), (3...10).contains(fingers) else {
+                throw fields.error("\"fingers\" is \(fingers); touchpad swipes have 3 to 10 fingers (two arrive as scroll)")
+            }
             return .swipe(phase: phase, dx: try fields.number("dx") ?? 0, dy: try fields.number("dy") ?? 0,
-                          fingers: Int(try fields.number("fingers") ?? 3))
+                          fingers: Int(fingers))
         case "key":
             return .key(try fields.requiredString("key"))
         case "button":
@@ -126,8 +159,22 @@ public enum ScenarioReader {
         case "popToRoot":
             return .popToRoot(stack: try fields.string("stack") ?? "main", animated: try fields.bool("animated") ?? true)
         case "set":
-            return .setPage(page: try fields.requiredString("page"), interactivePop: try fields.bool("interactivePop"),
-                            shouldBegin: try fields.bool("shouldBegin"))
+            for key in fields.object.keys.sorted() where !["t", "type", "page"].contains(key) {
+                guard PageChange.propertyNames.contains(key) else {
+                    throw fields.error("set: unknown page property \"\(key)\"; expected one of: "
+                                       + PageChange.propertyNames.joined(separator: ", "))
+                }
+            }
+            var backButton: BackButtonStyle?
+            if let style = try fields.string("backButton") {
+                guard let parsed = BackButtonStyle(rawValue: style) else {
+                    throw fields.error("\"backButton\" is \"\(style)\"; expected system, custom or none")
+                }
+                backButton = parsed
+            }
+            return .setPage(page: try fields.requiredString("page"), change: PageChange(
+                title: try fields.string("title"), header: try fields.bool("header"), backButton: backButton,
+                interactivePop: try fields.bool("interactivePop"), shouldBegin: try fields.bool("shouldBegin")))
         case "direction":
             return .direction(try parseDirection(try fields.requiredString("value"), fields))
         case "focus":
@@ -135,7 +182,9 @@ public enum ScenarioReader {
             return .focus(focused)
         case "resize":
             let width = try fields.requiredNumber("width"), height = try fields.requiredNumber("height")
-            guard width >= 1, height >= 1 else { throw fields.error("width and height must be 1 px or more") }
+            guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+                throw fields.error("width and height must be 1...32767 px")
+            }
             return .resize(width: width, height: height)
         case "close":
             return .close

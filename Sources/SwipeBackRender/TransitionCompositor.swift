@@ -50,6 +50,36 @@ public final class TransitionCompositor {
         }
     }
 
+    /// What a frame's pixels depend on; equal signatures draw equal frames.
+    public struct FrameSignature: Equatable {
+        struct StackState: Equatable {
+            var frame: Rect
+            var visible: [Int]
+            var progress: Double?
+            var direction: LayoutDirection
+        }
+        var stacks: [StackState]
+        var revisions: [String: Int]
+        var width: Int
+        var height: Int
+    }
+
+    private var lastSignature: FrameSignature?
+
+    /// The signature of the frame `model` would draw into a `width` x `height` px target.
+    public static func signature(of model: AppModel, width: Int, height: Int) -> FrameSignature {
+        FrameSignature(stacks: model.stacks.map { stack in
+            let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
+            return .init(frame: stack.frame, visible: visible + stack.pages.map(\.serial),
+                         progress: stack.transition?.progress, direction: stack.transition?.direction ?? model.direction)
+        }, revisions: model.pageRevisions, width: width, height: height)
+    }
+
+    /// Whether the frame for `model` differs from the last one composed into a target of this size.
+    public func needsRedraw(_ model: AppModel, width: Int, height: Int) -> Bool {
+        Self.signature(of: model, width: width, height: height) != lastSignature
+    }
+
     /// Composes the frame for `model` into `target` (the window's back buffer).
     ///
     /// - Throws: `RenderError` when a snapshot cannot be drawn.
@@ -104,6 +134,7 @@ public final class TransitionCompositor {
             }
         }
         snapshots.retainOnly(inView.union(model.stacks.flatMap { $0.pages.suffix(2).map(\.serial) }))
+        lastSignature = Self.signature(of: model, width: target.width, height: target.height)
     }
 
     /// A shadow on the page beneath, darkest at the moving page's leading edge.

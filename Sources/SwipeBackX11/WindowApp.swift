@@ -17,6 +17,7 @@ public final class WindowApp {
     private var backBuffer: ImageSurface?
     private var frameCount = 0
     private var serverTimeBase: (server: UInt32, app: Double)?
+    private var windowDestroyed = false
     /// Called after each presented frame with the frame number and the ms spent producing it.
     public var onFrame: ((Int, Double) -> Void)?
 
@@ -65,6 +66,7 @@ public final class WindowApp {
                 XNextEvent(window.display, &event)
                 dirty = handle(&event) || dirty
                 if model.closeRequested { return }
+                if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
             let now = nowMilliseconds
             if model.needsFrames {
@@ -78,7 +80,8 @@ public final class WindowApp {
             } else {
                 wasAnimating = false
             }
-            if dirty {
+            // Input that changes nothing on screen (hover, a refused drag) draws no frame.
+            if dirty || compositor.needsRedraw(model, width: window.width, height: window.height) {
                 try drawFrame()
                 dirty = false
             }
@@ -102,6 +105,18 @@ public final class WindowApp {
             window.didResize(width: width, height: height)
             model.handle(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
             return true
+        case DestroyNotify:
+            if event.xdestroywindow.window == window.window {
+                windowDestroyed = true
+                window.markDestroyed()
+            }
+            return false
+        case KeyPress:
+            var keyEvent = event.xkey
+            let keysym = XLookupKeysym(&keyEvent, 0)
+            guard let name = KeyTranslation.name(keysym: keysym, state: keyEvent.state) else { return false }
+            model.handle(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
+            return false
         case ClientMessage:
             if window.isDeleteRequest(event) { model.handle(.close, atMilliseconds: nowMilliseconds) }
             return false
@@ -112,7 +127,7 @@ public final class WindowApp {
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard let input = XI2Translation.translate(device) else { return false }
             model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
-            return true
+            return false
         default:
             return false
         }

@@ -20,6 +20,7 @@ public final class X11Window {
     private let deleteWindowAtom: Atom
     private var image: UnsafeMutablePointer<XImage>?
     private var imageSurface: ImageSurface?
+    private var destroyed = false
 
     /// Opens the display named by `$DISPLAY` and maps a window.
     ///
@@ -80,9 +81,12 @@ public final class X11Window {
     deinit {
         releaseImage()
         XFreeGC(display, gc)
-        XDestroyWindow(display, window)
+        if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
+
+    /// Records that another client destroyed the window, so it is not destroyed twice.
+    public func markDestroyed() { destroyed = true }
 
     /// Selects XI2 button, motion and touch events from every master device (whole touch triples).
     private func selectInput() throws {

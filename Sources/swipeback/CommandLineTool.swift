@@ -17,27 +17,29 @@ enum CommandLineTool {
         ("demo", "the desktop demo app on the built-in pages",
          "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
         ("replay", "run a scenario headless and print its event log",
-         "swipeback replay SCENARIO [--config FILE]"),
+         "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl]"),
         ("help", "print usage", "swipeback help [COMMAND]"),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
             guard let command = arguments.first else {
-                printStandardOutput(usage())
-                return 2
+                throw CommandFailure.usage("missing COMMAND; try: swipeback help")
             }
             let rest = Array(arguments.dropFirst())
             switch command {
             case "help", "--help", "-h":
+                if let topic = rest.first, !commands.contains(where: { $0.name == topic }) {
+                    throw CommandFailure.usage("no command \"\(topic)\"; commands: " + commands.map(\.name).joined(separator: ", "))
+                }
                 printStandardOutput(usage(for: rest.first))
                 return 0
             case "demo":
                 if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
-                return try DemoCommand.run(try Options.parse(rest, command: command))
+                return try DemoCommand.run(try Options.parse(rest, command: command, allowed: Options.window))
             case "replay":
                 if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
-                return try ReplayCommand.run(try Options.parse(rest, command: command))
+                return try ReplayCommand.run(try Options.parse(rest, command: command, allowed: Options.common))
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
             }

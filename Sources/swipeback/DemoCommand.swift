@@ -22,15 +22,17 @@ enum DemoCommand {
             document.stacks = [StackDescription(id: first?.id ?? "main", frame: nil, pages: open)]
         }
         let size = options.windowSize ?? (800, 600)
-        let imageDirectory = (pagesPath as NSString).deletingLastPathComponent
+        document = document.fittingStacks(toWidth: size.0, height: size.1)
+        let imageDirectory = TextFile.folder(of: pagesPath)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
-        let sink = try EventLogSink(target: options.eventLog)
         let window: X11Window
         do {
             window = try X11Window(title: "SwipeBack", width: Int(size.0), height: Int(size.1))
         } catch let error as X11Error {
             throw CommandFailure.runtime(error.message)
         }
+        // Opened only once the window exists, so a failed start leaves an existing log untouched.
+        let sink = try EventLogSink(target: options.eventLog)
         let model = AppModel(configuration: configuration, windowWidth: size.0, windowHeight: size.1,
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: document,
                              measurer: measurer, log: sink.write)

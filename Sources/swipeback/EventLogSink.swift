@@ -26,6 +26,17 @@ final class EventLogSink {
         }
     }
 
+    /// Writes a whole log to `path` through a temporary file renamed into place.
+    ///
+    /// - Throws: `CommandFailure.usage` naming the file when it cannot be written.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandFailure.usage("--event-log: cannot write \(path)")
+        }
+    }
+
     /// Writes one log line.
     func write(_ entry: EventLogEntry) {
         guard let handle else { return }

@@ -13,10 +13,17 @@ struct Options {
     var rtl = false
     var logFrames = false
 
+    /// Options every command takes (SPEC section 5).
+    static let common: Set<String> = ["--config", "--event-log", "--window", "--rtl"]
+    /// Options only the window commands take.
+    static let window: Set<String> = common.union(["--pages", "--open", "--log-frames"])
+
     /// Parses arguments after the command name.
     ///
-    /// - Throws: `CommandFailure.usage` for unknown options, missing values and malformed sizes.
-    static func parse(_ arguments: [String], command: String) throws -> Options {
+    /// - Parameter allowed: the options `command` takes.
+    /// - Throws: `CommandFailure.usage` for unknown options, options the command does not take,
+    ///   missing values and malformed sizes.
+    static func parse(_ arguments: [String], command: String, allowed: Set<String>) throws -> Options {
         var options = Options()
         var index = 0
         func value(_ name: String) throws -> String {
@@ -26,6 +33,9 @@ struct Options {
         }
         while index < arguments.count {
             let argument = arguments[index]
+            if argument.hasPrefix("--"), !allowed.contains(argument) {
+                throw CommandFailure.usage("unknown option \(argument) for \(command); try: swipeback help \(command)")
+            }
             switch argument {
             case "--config": options.configPath = try value(argument)
             case "--event-log": options.eventLog = try value(argument)
@@ -33,7 +43,7 @@ struct Options {
             case "--rtl": options.rtl = true
             case "--log-frames": options.logFrames = true
             case "--open":
-                let ids = try value(argument).split(separator: ",").map(String.init)
+                let ids = try value(argument).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {
                     throw CommandFailure.usage("--open expects page ids separated by commas, e.g. --open home,about")
                 }

@@ -9,12 +9,22 @@ enum ReplayCommand {
         guard options.positional.count == 1 else {
             throw CommandFailure.usage("replay expects one SCENARIO file; usage: swipeback replay SCENARIO [--config FILE]")
         }
-        let scenario = try ScenarioReader.read(path: options.positional[0], configuration: options.headlessConfiguration())
+        var scenario = try ScenarioReader.read(path: options.positional[0], configuration: options.headlessConfiguration())
+        if let size = options.windowSize {
+            scenario.resizeWindow(width: size.width, height: size.height)
+        }
+        if options.rtl { scenario.direction = .rightToLeft }
+        let measurer = try TextMeasurer(imageDirectory: TextFile.folder(of: options.positional[0]))
+        // The whole log is built first, so a failure leaves no half-written output.
         var output = ""
-        ScenarioRunner.run(scenario, measurer: try TextMeasurer()) { entry in
+        ScenarioRunner.run(scenario, measurer: measurer) { entry in
             output += EventLogWriter.line(entry) + "\n"
         }
-        printStandardOutput(output)
+        if let path = options.eventLog, path != "-" {
+            try EventLogSink.writeAtomically(output, to: path)
+        } else {
+            printStandardOutput(output)
+        }
         return 0
     }
 }

@@ -65,6 +65,10 @@ final class CommandLineTests: XCTestCase {
             (["frobnicate"], "unknown command \"frobnicate\""),
             (["demo", "--window", "wide"], "--window expects WIDTHxHEIGHT"),
             (["demo", "--open", "home,nowhere"], "--open: no page \"nowhere\""),
+            (["demo", "--open", "home,,message"], "--open expects page ids separated by commas"),
+            (["replay", broken, "--pages", "x.json"], "unknown option --pages for replay"),
+            ([], "missing COMMAND"),
+            (["help", "bogus"], "no command \"bogus\""),
         ]
         for (arguments, expected) in cases {
             var environment = ProcessInfo.processInfo.environment
@@ -75,6 +79,27 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
             XCTAssertEqual(result.standardOutput, "", "\(arguments): nothing half-written on standard output")
         }
+    }
+
+    func testReplayWritesTheEventLogFileAndAFailedDemoLeavesOneUntouched() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("replay.jsonl").path
+        let scenario = fixtures.appendingPathComponent("flick-commit.jsonl").path
+        let result = try runCommand(try Paths.swipeback, ["replay", scenario, "--event-log", log])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+        let written = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(written.hasSuffix("\"stacks\": {\"main\": [\"A\"]}}\n"), written)
+
+        let keep = directory.appendingPathComponent("keep.log").path
+        try "precious\n".write(toFile: keep, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        let demo = try runCommand(try Paths.swipeback, ["demo", "--event-log", keep], environment: environment)
+        XCTAssertEqual(demo.status, 1)
+        XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "precious\n")
     }
 
     func testHelpListsTheCommands() throws {

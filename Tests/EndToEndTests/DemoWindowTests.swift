@@ -110,7 +110,21 @@ final class DemoWindowTests: XCTestCase {
         sleepMilliseconds(100)
         XCTAssertTrue(server.pixels(row: 560, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
 
-        // 4. The window manager's close request (WM_DELETE_WINDOW) ends the demo with status 0.
+        // 4. A key reaches the app: Escape is a back key, logged as ignored until back commands arrive.
+        let beforeKey = demo.lines().count
+        server.move(to: 400, 300)
+        server.key(XK_Escape)
+        let back = try demo.waitFor("the back key") { self.after($0, beforeKey).contains { self.type($0) == "back" } }
+        let backLine = try XCTUnwrap(after(back, beforeKey).first { type($0) == "back" })
+        XCTAssertEqual(field(backLine, "source"), "key")
+        XCTAssertEqual(field(backLine, "result"), "ignored")
+        // Hovering changes nothing on screen and presents no frame.
+        let framesBeforeHover = frameCount(demo.lines())
+        for x in stride(from: 300, to: 500, by: 20) { server.move(to: x, 200); sleepMilliseconds(5) }
+        sleepMilliseconds(100)
+        XCTAssertEqual(frameCount(demo.lines()), framesBeforeHover, "hover draws no frames")
+
+        // 5. The window manager's close request (WM_DELETE_WINDOW) ends the demo with status 0.
         let windows = server.windows(titled: "SwipeBack")
         XCTAssertEqual(windows.count, 1)
         server.requestClose(try XCTUnwrap(windows.first))

@@ -116,6 +116,14 @@ final class XvfbServer {
         XFlush(display)
     }
 
+    /// Presses and releases the key with this keysym.
+    func key(_ keysym: Int32) {
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        XFlush(display)
+    }
+
     /// Top-level windows whose `WM_NAME` is `title`.
     func windows(titled title: String) -> [Window] {
         var rootReturn: Window = 0, parent: Window = 0

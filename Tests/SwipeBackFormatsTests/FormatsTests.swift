@@ -69,6 +69,17 @@ final class FormatsTests: XCTestCase {
             (#"{"scenario": 1, "stacks": [{"pages": ["A"]}]}"#, ":1: header: missing \"window\""),
             (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"id": "a", "pages": ["A"]}, {"id": "b", "pages": ["B"]}]}"#,
              "needs a \"frame\" when there are several stacks"),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"id": "a", "frame": [400, 0, 800, 600], "pages": ["A"]}, {"id": "b", "frame": [0, 0, 400, 600], "pages": ["B"]}]}"#,
+             ":1: header: stack \"a\" frame [400.0, 0.0, 800.0, 600.0] must lie inside the 800.0x600.0 window"),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "pagesFile": "nope.json"}"#, ":1: header: pagesFile "),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "pages": {"root": "a"}, "pagesFile": "p.json"}"#,
+             ":1: header: give \"pages\" or \"pagesFile\", not both"),
+            (header + "\n{\"t\": 0, \"type\": \"push\", \"stack\": \"side\", \"page\": \"C\"}", ":2: no stack \"side\"; stacks: main"),
+            (header + "\n{\"t\": 0, \"type\": \"set\", \"page\": \"Q\", \"interactivePop\": false}", ":2: set: no page \"Q\""),
+            (header + "\n{\"t\": 0, \"type\": \"set\", \"page\": \"A\", \"colour\": \"red\"}", ":2: set: unknown page property \"colour\""),
+            (header + "\n{\"t\": -5, \"type\": \"end\"}", ":2: \"t\" is -5.0; times are 0 ms or more"),
+            (header + "\n{\"t\": 0, \"type\": \"swipe\", \"phase\": \"begin\", \"fingers\": 2}", ":2: \"fingers\" is 2.0"),
+            (header + "\n{\"t\": 0, \"type\": \"resize\", \"width\": 100000, \"height\": 10}", ":2: width and height must be 1...32767 px"),
         ]
         for (text, expected) in cases {
             let path = try write("s.jsonl", text)
@@ -96,6 +107,20 @@ final class FormatsTests: XCTestCase {
         XCTAssertEqual(scenario.document.stacks, [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
     }
 
+    func testCRLFLineEndingsAndBareFileNames() throws {
+        let path = try write("crlf.jsonl", header + "\r\n{\"t\": 0, \"type\": \"end\"}\r\n{\"t\": 1, \"type\": \"jump\"}\r\n")
+        XCTAssertTrue(message { _ = try ScenarioReader.read(path: path) }.contains("crlf.jsonl:3: unknown type \"jump\""))
+        XCTAssertEqual(TextFile.folder(of: "pages.json"), ".")
+        XCTAssertEqual(TextFile.folder(of: "/a/b/pages.json"), "/a/b")
+        XCTAssertTrue(message { _ = try ScenarioReader.read(path: self.directory.path) }.hasSuffix(": is a directory, expected a file"))
+    }
+
+    func testSetChangesPageProperties() throws {
+        let path = try write("set.jsonl", header + "\n{\"t\": 0, \"type\": \"set\", \"page\": \"B\", \"title\": \"New\", \"interactivePop\": false, \"backButton\": \"none\"}")
+        let scenario = try ScenarioReader.read(path: path)
+        XCTAssertEqual(scenario.lines[0].event, .setPage(page: "B", change: PageChange(title: "New", backButton: BackButtonStyle.none, interactivePop: false)))
+    }
+
     func testPagesErrorsNameThePageAndElement() throws {
         let cases: [(String, String)] = [
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "text", "text": "x"}, {"type": "video"}]}}}"#,
@@ -104,12 +129,20 @@ final class FormatsTests: XCTestCase {
              "page \"a\" element 0: action pushes unknown page \"nowhere\""),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "image", "src": "missing.png"}]}}}"#,
              "page \"a\" element 0: image \"missing.png\" not found"),
-            (#"{"root": "b", "pages": {"a": {}}}"#, "stack \"main\" names unknown page \"b\""),
+            (#"{"root": "b", "pages": {"a": {}}}"#, "\"root\" names unknown page \"b\""),
+            (#"{"stacks": [{"id": "s", "pages": ["a", "z"]}], "pages": {"a": {}}}"#, "stack \"s\" names unknown page \"z\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "image", "src": "notes.txt"}]}}}"#,
+             "page \"a\" element 0: image \"notes.txt\" is not a PNG file"),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "id": "x", "label": "1", "action": "pop"}, {"type": "button", "id": "x", "label": "2", "action": "pop"}]}}}"#,
+             "page \"a\" element 1: duplicate element id \"x\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "action": "pop"}]}}}"#,
+             "page \"a\" element 0: missing \"label\""),
             (#"{"root": "a", "pages": {"a": {"backButton": "fancy"}}}"#, "page \"a\": \"backButton\" is \"fancy\""),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "label": "x", "frame": [1, 2, 3], "action": "pop"}]}}}"#,
              "page \"a\" element 0: \"frame\" must be [x, y, width, height]"),
             ("{\"root\": ", "not valid JSON"),
         ]
+        _ = try write("notes.txt", "not an image")
         for (text, expected) in cases {
             let path = try write("pages.json", text)
             let got = message { _ = try PagesDocumentReader.read(path: path) }

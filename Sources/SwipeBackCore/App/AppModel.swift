@@ -110,11 +110,8 @@ public final class AppModel {
             }
         case .push, .pop, .popToRoot:
             request(event, t)
-        case .setPage(let id, let interactivePop, let shouldBegin):
-            var page = document.page(id)
-            if let interactivePop { page.interactivePop = interactivePop }
-            if let shouldBegin { page.shouldBegin = shouldBegin }
-            document.pages[id] = page
+        case .setPage(let id, let change):
+            document.pages[id] = change.applied(to: document.page(id))
             pageRevisions[id, default: 0] += 1
         case .direction(let value):
             direction = value

@@ -42,6 +42,24 @@ public struct Scenario: Sendable {
     }
 }
 
+extension Scenario {
+    /// Changes the window size before the run, scaling stack frames that were given for the old size.
+    ///
+    /// - Parameters:
+    ///   - width: px, more than 0.
+    ///   - height: px, more than 0.
+    public mutating func resizeWindow(width: Double, height: Double) {
+        let sx = width / windowWidth, sy = height / windowHeight
+        for index in document.stacks.indices {
+            if let f = document.stacks[index].frame {
+                document.stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
+            }
+        }
+        windowWidth = width
+        windowHeight = height
+    }
+}
+
 /// Replays a scenario headless on the replay clock of SPEC section 1.
 ///
 /// Lines apply at their time; while an animation runs the frame clock ticks at 60 Hz on the grid

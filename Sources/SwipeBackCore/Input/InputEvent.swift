@@ -46,6 +46,44 @@ public struct PointerInput: Equatable, Sendable {
     }
 }
 
+/// A run-time change to a page's properties (a scenario's `set` line); nil leaves a property alone.
+public struct PageChange: Equatable, Sendable {
+    /// The new title.
+    public var title: String?
+    /// Show or hide the header bar.
+    public var header: Bool?
+    /// The new back button style.
+    public var backButton: BackButtonStyle?
+    /// Turn the back swipe on or off for this page only.
+    public var interactivePop: Bool?
+    /// The veto hook's new static answer.
+    public var shouldBegin: Bool?
+
+    /// Creates a change.
+    public init(title: String? = nil, header: Bool? = nil, backButton: BackButtonStyle? = nil,
+                interactivePop: Bool? = nil, shouldBegin: Bool? = nil) {
+        self.title = title
+        self.header = header
+        self.backButton = backButton
+        self.interactivePop = interactivePop
+        self.shouldBegin = shouldBegin
+    }
+
+    /// The property names a `set` line may carry.
+    public static let propertyNames = ["title", "header", "backButton", "interactivePop", "shouldBegin"]
+
+    /// `page` with this change applied.
+    public func applied(to page: PageDefinition) -> PageDefinition {
+        var page = page
+        if let title { page.title = title }
+        if let header { page.header = header }
+        if let backButton { page.backButton = backButton }
+        if let interactivePop { page.interactivePop = interactivePop }
+        if let shouldBegin { page.shouldBegin = shouldBegin }
+        return page
+    }
+}
+
 /// A touchpad swipe phase (XI 2.4 gesture swipe).
 public enum SwipePhase: String, Sendable {
     /// The fingers started a swipe.
@@ -78,8 +116,8 @@ public enum InputEvent: Equatable, Sendable {
     case pop(stack: String, animated: Bool)
     /// App code pops `stack` down to its root page.
     case popToRoot(stack: String, animated: Bool)
-    /// App code sets a page property at run time (today: `interactivePop`, `shouldBegin`).
-    case setPage(page: String, interactivePop: Bool?, shouldBegin: Bool?)
+    /// App code changes properties of a page at run time; nil fields stay as they are.
+    case setPage(page: String, change: PageChange)
     /// The layout direction changes; it applies to the next swipe.
     case direction(LayoutDirection)
     /// The window gains (`true`) or loses (`false`) focus; losing focus cancels a running swipe.

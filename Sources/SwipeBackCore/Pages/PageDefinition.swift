@@ -71,6 +71,25 @@ public struct PagesDocument: Equatable, Sendable {
         self.stacks = stacks
     }
 
+    /// This document with its stack frames scaled to a `width` x `height` px window.
+    ///
+    /// A document's frames are drawn for some window; the size they span (the right and bottom
+    /// edges of all frames) is taken as that window, and every frame is scaled from it.
+    public func fittingStacks(toWidth width: Double, height: Double) -> PagesDocument {
+        let frames = stacks.compactMap(\.frame)
+        guard !frames.isEmpty else { return self }
+        let designWidth = frames.map(\.maxX).max()!, designHeight = frames.map(\.maxY).max()!
+        guard designWidth > 0, designHeight > 0 else { return self }
+        let sx = width / designWidth, sy = height / designHeight
+        var fitted = self
+        for index in fitted.stacks.indices {
+            if let f = fitted.stacks[index].frame {
+                fitted.stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
+            }
+        }
+        return fitted
+    }
+
     /// The page with this id, or a plain page with default settings when none is defined (SPEC section 1).
     public func page(_ id: String) -> PageDefinition {
         pages[id] ?? PageDefinition(id: id)

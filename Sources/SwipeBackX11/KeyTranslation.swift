@@ -1,0 +1,25 @@
+import CX11
+
+/// Key presses to the key names of the configuration (`Alt+Left`, `Escape`, `Ctrl+Alt+Shift+Q`).
+public enum KeyTranslation {
+    /// The name of a key press: modifiers in the order Ctrl, Alt, Shift, Super, then the keysym's
+    /// X name (single letters upper-cased); nil for a bare modifier key or an unnamed keysym.
+    ///
+    /// - Parameters:
+    ///   - keysym: the unshifted keysym (`XLookupKeysym(event, 0)`).
+    ///   - state: the event's modifier mask (`ControlMask`, `Mod1Mask` for Alt, `ShiftMask`, `Mod4Mask`).
+    public static func name(keysym: KeySym, state: UInt32) -> String? {
+        guard keysym != 0, let raw = XKeysymToString(keysym) else { return nil }
+        var key = String(cString: raw)
+        let modifierKeys: Set<String> = ["Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R",
+                                         "Super_L", "Super_R", "Meta_L", "Meta_R", "ISO_Level3_Shift", "Caps_Lock", "Num_Lock"]
+        if modifierKeys.contains(key) { return nil }
+        if key.count == 1 { key = key.uppercased() }
+        var parts: [String] = []
+        if state & UInt32(ControlMask) != 0 { parts.append("Ctrl") }
+        if state & UInt32(Mod1Mask) != 0 { parts.append("Alt") }
+        if state & UInt32(ShiftMask) != 0 { parts.append("Shift") }
+        if state & UInt32(Mod4Mask) != 0 { parts.append("Super") }
+        return (parts + [key]).joined(separator: "+")
+    }
+}
