@@ -22,13 +22,15 @@ public struct PagePainter {
     ///   - height: page height in px.
     ///   - direction: ltr or rtl (mirrors the back button and element layout).
     ///   - backTitle: the previous page's title when the page shows the system back button, else nil.
+    ///   - controlValues: current slider values (0...1) and carousel indexes, by element index;
+    ///     elements not in it show their document value.
     public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
-                     direction: LayoutDirection, backTitle: String?) {
+                     direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:]) {
         setColor(cr, Theme.background)
         cairo_paint(cr)
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
-        for (element, frame) in zip(page.elements, frames) {
-            drawElement(element, frame: frame, page: page, in: cr)
+        for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
+            drawElement(element, frame: frame, page: page, value: controlValues[index], in: cr)
         }
         if page.header {
             drawHeader(page, in: cr, width: width, direction: direction, backTitle: backTitle)
@@ -66,7 +68,8 @@ public struct PagePainter {
         text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: ltr ? .leading : .trailing)
     }
 
-    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, in cr: OpaquePointer) {
+    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, value current: Double?,
+                             in cr: OpaquePointer) {
         switch element.kind {
         case .text(let string):
             let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width)
@@ -91,7 +94,8 @@ public struct PagePainter {
             cairo_arc(cr, knobX, track.y + 15, 12, 0, 2 * Double.pi)
             setColor(cr, Theme.background)
             cairo_fill(cr)
-        case .slider(let value):
+        case .slider(let initial):
+            let value = current ?? initial
             let y = f.y + f.height / 2
             roundedRect(cr, Rect(x: f.x, y: y - 2, width: f.width, height: 4), radius: 2)
             setColor(cr, Theme.fill)
@@ -108,8 +112,9 @@ public struct PagePainter {
         case .image(let src):
             drawImage(src, in: f, cr: cr)
         case .carousel(let items):
-            if let first = items.first {
-                drawImage(first, in: f, cr: cr)
+            let index = min(max(Int(current ?? 0), 0), max(items.count - 1, 0))
+            if index < items.count {
+                drawImage(items[index], in: f, cr: cr)
             } else {
                 roundedRect(cr, f, radius: Theme.cornerRadius)
                 setColor(cr, Theme.fill)

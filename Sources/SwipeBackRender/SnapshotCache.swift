@@ -29,14 +29,15 @@ public final class SnapshotCache {
     ///
     /// - Throws: `RenderError` when the surface cannot be created or drawing fails.
     public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
-                         direction: LayoutDirection, backTitle: String?, revision: Int) throws -> ImageSurface {
+                         direction: LayoutDirection, backTitle: String?, revision: Int,
+                         controlValues: [Int: Double] = [:]) throws -> ImageSurface {
         let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
                       backTitle: backTitle, revision: revision)
         if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
         let surface = try ImageSurface(width: width, height: height, opaque: true)
         try surface.draw { cr in
             painter.draw(page, in: cr, width: Double(width), height: Double(height), direction: direction,
-                         backTitle: backTitle)
+                         backTitle: backTitle, controlValues: controlValues)
         }
         surfaces[instance.serial] = (key, surface)
         drawCount += 1

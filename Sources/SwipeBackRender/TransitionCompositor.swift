@@ -157,7 +157,8 @@ public final class TransitionCompositor {
         return try snapshots.snapshot(of: instance, page: page, width: width, height: height,
                                       direction: stack.transition?.direction ?? model.direction,
                                       backTitle: backTitle(for: instance, in: stack, model: model),
-                                      revision: model.pageRevisions[instance.pageID] ?? 0)
+                                      revision: model.pageRevisions[instance.pageID] ?? 0,
+                                      controlValues: model.controlValues[instance.pageID] ?? [:])
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

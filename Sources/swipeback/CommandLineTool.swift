@@ -18,6 +18,10 @@ enum CommandLineTool {
          "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
         ("replay", "run a scenario headless and print its event log",
          "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl]"),
+        ("velocity", "print the velocity tracker's estimate at each pointer release of a scenario",
+         "swipeback velocity SCENARIO [--config FILE] [--event-log FILE|-]"),
+        ("bench", "measure the engine's cost per input event and per frame; prints, never fails",
+         "swipeback bench [--json]"),
         ("help", "print usage", "swipeback help [COMMAND]"),
     ]
 
@@ -40,6 +44,12 @@ enum CommandLineTool {
             case "replay":
                 if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
                 return try ReplayCommand.run(try Options.parse(rest, command: command, allowed: Options.common))
+            case "velocity":
+                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
+            case "bench":
+                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                return try BenchCommand.run(try Options.parse(rest, command: command, allowed: ["--json"]))
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
             }

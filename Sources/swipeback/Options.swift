@@ -12,6 +12,7 @@ struct Options {
     var open: [String]?
     var rtl = false
     var logFrames = false
+    var json = false
 
     /// Options every command takes (SPEC section 5).
     static let common: Set<String> = ["--config", "--event-log", "--window", "--rtl"]
@@ -42,6 +43,7 @@ struct Options {
             case "--pages": options.pagesPath = try value(argument)
             case "--rtl": options.rtl = true
             case "--log-frames": options.logFrames = true
+            case "--json": options.json = true
             case "--open":
                 let ids = try value(argument).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {

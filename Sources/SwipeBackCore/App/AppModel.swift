@@ -20,6 +20,9 @@ public final class AppModel {
     public private(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
     public private(set) var pageRevisions: [String: Int] = [:]
+    /// Current values of sliders (0...1) and carousels (the item index), by page id and element
+    /// index; elements not here have their document value (sliders) or index 0 (carousels).
+    public private(set) var controlValues: [String: [Int: Double]] = [:]
     /// The measurer for text heights and image shapes.
     public let measurer: ContentMeasuring
 
@@ -37,6 +40,10 @@ public final class AppModel {
         var tracker = VelocityTracker()
         var recognizer: ScreenEdgePanGestureRecognizer?
         var tapTarget: TapTarget?
+        /// A slider or carousel under the down, which claims horizontal drags: its element index.
+        var control: Int?
+        /// Whether the sequence moved horizontally first and now drives `control`.
+        var controlActive = false
         /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
         var ignored = false
     }
@@ -159,6 +166,7 @@ public final class AppModel {
             sequence.tapTarget = .systemBackButton
         }
         let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
+        if claimed { sequence.control = hit }
         if !claimed, !stack.isAtRoot, page.interactivePop,
            ScreenEdgePanGestureRecognizer.isInEdgeZone(pointer.position, frame: stack.frame, direction: direction,
                                                         edgeWidth: configuration.edgeWidth) {
@@ -172,6 +180,10 @@ public final class AppModel {
         guard var sequence = sequences[pointer.id] else { return } // hover
         defer { sequences[pointer.id] = sequence }
         sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
+        if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
+            dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
+            return
+        }
         guard !sequence.ignored, let index = sequence.stack, var recognizer = sequence.recognizer else { return }
         let outcome = recognizer.move(to: pointer.position)
         sequence.recognizer = recognizer
@@ -211,6 +223,7 @@ public final class AppModel {
             var other = other
             other.recognizer?.fail()
             other.tapTarget = nil
+            other.control = nil
             sequences[id] = other
         }
         let stack = stacks[index]
@@ -243,6 +256,10 @@ public final class AppModel {
                             ("decision", .string(decision.rawValue))])
             settle(stackIndex: index, to: decision == .commit ? 1 : 0,
                    velocityPixelsPerSecond: velocity ?? 0, t)
+            return
+        }
+        if sequence.controlActive, let control = sequence.control {
+            releaseControl(sequence, stackIndex: index, element: control, at: pointer.position, t)
             return
         }
         // A tap: down and up on the same element, the up within touch slop of the down.
@@ -289,6 +306,66 @@ public final class AppModel {
         guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
         let limit = configuration.maxVelocity
         return min(max(v.xPixelsPerSecond * direction.popSign, -limit), limit)
+    }
+
+    // MARK: - Sliders and carousels
+
+    /// The current value of a slider (0...1) or carousel (item index) on `page`.
+    public func controlValue(page: PageDefinition, element index: Int) -> Double {
+        if let value = controlValues[page.id]?[index] { return value }
+        if case .slider(let value) = page.elements[index].kind { return value }
+        return 0
+    }
+
+    private func dragControl(_ sequence: inout PointerSequence, stackIndex index: Int, element: Int,
+                             to position: Point, _ t: Double) {
+        let stack = stacks[index]
+        let page = document.page(stack.top.pageID)
+        guard stack.transition == nil, element < page.elements.count else { return }
+        let dx = position.x - sequence.downPoint.x, dy = position.y - sequence.downPoint.y
+        if !sequence.controlActive {
+            // The control claims the drag once it is horizontal; a vertical one is not its.
+            guard abs(dx) >= configuration.touchSlop, abs(dx) > abs(dy) else {
+                if abs(dy) >= configuration.touchSlop { sequence.control = nil; sequence.tapTarget = nil }
+                return
+            }
+            sequence.controlActive = true
+            sequence.tapTarget = nil
+        }
+        guard case .slider = page.elements[element].kind else { return } // a carousel pages at the release
+        let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
+        let localX = position.x - stack.frame.x
+        let fraction = frame.width > 0 ? (localX - frame.x) / frame.width : 0
+        let value = min(max(direction == .leftToRight ? fraction : 1 - fraction, 0), 1)
+        setControl(t, stack: stack, page: page, element: element, value: value)
+    }
+
+    private func releaseControl(_ sequence: PointerSequence, stackIndex index: Int, element: Int, at position: Point,
+                                _ t: Double) {
+        let stack = stacks[index]
+        let page = document.page(stack.top.pageID)
+        guard stack.transition == nil, element < page.elements.count,
+              case .carousel(let items) = page.elements[element].kind else { return }
+        let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
+        // Toward the reading direction's end: a drag of a quarter of the carousel, or a fling, pages once.
+        let forward = (sequence.downPoint.x - position.x) * direction.popSign
+        let velocity = (sequence.tracker.velocity(atMilliseconds: t)?.xPixelsPerSecond ?? 0) * -direction.popSign
+        let current = Int(controlValue(page: page, element: element))
+        var next = current
+        if forward >= frame.width / 4 || (forward > 0 && velocity >= configuration.flingVelocity * frame.width) {
+            next = min(current + 1, max(items.count - 1, 0))
+        } else if -forward >= frame.width / 4 || (forward < 0 && -velocity >= configuration.flingVelocity * frame.width) {
+            next = max(current - 1, 0)
+        }
+        setControl(t, stack: stack, page: page, element: element, value: Double(next))
+    }
+
+    private func setControl(_ t: Double, stack: NavigationStack, page: PageDefinition, element: Int, value: Double) {
+        guard value != controlValue(page: page, element: element) else { return }
+        controlValues[page.id, default: [:]][element] = value
+        pageRevisions[page.id, default: 0] += 1
+        emit(t, "control", [("stack", .string(stack.id)), ("page", .string(page.id)),
+                            ("element", page.elements[element].id.map(LogValue.string) ?? .null), ("value", .number(value))])
     }
 
     // MARK: - Taps and actions

@@ -49,9 +49,10 @@ public struct VelocityTracker: VelocityEstimating {
     public func velocity(atMilliseconds timeMilliseconds: Double) -> Velocity? {
         guard let newest = times.last,
               timeMilliseconds - newest <= Self.assumeStoppedMilliseconds else { return nil }
-        var ages: [Double] = []
-        var xs: [Double] = []
-        var ys: [Double] = []
+        var ages: [Double] = [], xs: [Double] = [], ys: [Double] = []
+        ages.reserveCapacity(times.count)
+        xs.reserveCapacity(times.count)
+        ys.reserveCapacity(times.count)
         var newer = newest
         for index in stride(from: times.count - 1, through: 0, by: -1) {
             let time = times[index]
@@ -63,9 +64,8 @@ public struct VelocityTracker: VelocityEstimating {
         }
         guard ages.count >= 2 else { return nil }
         let degree = min(2, ages.count - 1)
-        guard let fx = LeastSquaresSolver.fit(x: ages, y: xs, degree: degree),
-              let fy = LeastSquaresSolver.fit(x: ages, y: ys, degree: degree) else { return nil }
+        guard let fits = LeastSquaresSolver.fit(x: ages, ys: [xs, ys], degree: degree) else { return nil }
         // The linear coefficient is px per ms at the newest sample.
-        return Velocity(xPixelsPerSecond: fx[1] * 1000, yPixelsPerSecond: fy[1] * 1000)
+        return Velocity(xPixelsPerSecond: fits[0][1] * 1000, yPixelsPerSecond: fits[1][1] * 1000)
     }
 }
