@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// Every scenario in `Tests/Fixtures/scenarios/engine` replayed by `swipeback replay` gives exactly
+/// its checked-in event log (`NAME.log.jsonl`). Each log was read line by line against DESIGN.md's
+/// contracts when it was recorded. Set `SWIPEBACK_RECORD=1` to write the logs anew (then read the
+/// diff before committing it).
+final class ScenarioGoldenTests: XCTestCase {
+    private let folder = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/engine")
+    private var recording: Bool { ProcessInfo.processInfo.environment["SWIPEBACK_RECORD"] == "1" }
+
+    func testEveryEngineScenarioReplaysToItsLog() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".log.jsonl") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 20)
+        for name in names {
+            let scenario = folder.appendingPathComponent(name).path
+            let expectedPath = folder.appendingPathComponent(name.replacingOccurrences(of: ".jsonl", with: ".log.jsonl")).path
+            let result = try runCommand(try Paths.swipeback, ["replay", scenario])
+            XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)")
+            if recording {
+                try result.standardOutput.write(toFile: expectedPath, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = try String(contentsOfFile: expectedPath, encoding: .utf8)
+            if result.standardOutput != expected {
+                let got = result.standardOutput.split(separator: "\n"), want = expected.split(separator: "\n")
+                let first = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+                XCTFail("\(name): log differs at line \(first + 1)\n  got:  \(first < got.count ? String(got[first]) : "(end)")\n  want: \(first < want.count ? String(want[first]) : "(end)")")
+            }
+        }
+    }
+
+    /// Facts the logs must show, checked on the logs themselves so a careless re-record cannot lose them.
+    func testTheLogsShowTheContracts() throws {
+        func log(_ name: String) throws -> [[String: Any]] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".log.jsonl"), encoding: .utf8)
+            return text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        func types(_ lines: [[String: Any]]) -> Set<String> { Set(lines.compactMap { $0["type"] as? String }) }
+        func decision(_ lines: [[String: Any]]) -> String? {
+            lines.first { $0["phase"] as? String == "ended" }?["decision"] as? String
+        }
+        func final(_ lines: [[String: Any]]) -> [String: [String]] { lines.last!["stacks"] as! [String: [String]] }
+
+        for refusal in ["refuse-root", "refuse-disabled", "refuse-off-edge", "refuse-vertical-first", "refuse-wrong-direction"] {
+            XCTAssertEqual(types(try log(refusal)), ["lifecycle", "final"], refusal)
+        }
+        XCTAssertEqual(types(try log("refuse-vetoed")), ["lifecycle", "veto", "final"])
+        XCTAssertFalse(types(try log("refuse-during-push")).contains("gesture"))
+        XCTAssertEqual(decision(try log("commit-distance")), "commit")
+        XCTAssertEqual(decision(try log("commit-fast-flick")), "commit")
+        XCTAssertEqual(decision(try log("cancel-reverse-flick")), "cancel")
+        XCTAssertEqual(decision(try log("release-at-zero")), "cancel")
+        XCTAssertEqual(decision(try log("release-at-one")), "commit")
+        let beyond = try log("release-beyond-window")
+        XCTAssertEqual(beyond.first { $0["phase"] as? String == "ended" }?["progress"] as? Double, 1)
+        let second = try log("second-finger")
+        XCTAssertFalse(types(second).contains("action"), "the second finger's tap is not delivered")
+        XCTAssertEqual(second.filter { $0["type"] as? String == "stack" }.count, 1)
+        let cancelled = try log("system-cancel")
+        XCTAssertTrue(cancelled.contains { $0["phase"] as? String == "cancelled" })
+        XCTAssertFalse(cancelled.contains { $0["phase"] as? String == "ended" }, "the stray release is ignored")
+        XCTAssertEqual(final(cancelled), ["main": ["A", "B"]])
+        XCTAssertEqual(final(try log("settle-taps-and-pushes")), ["main": ["A", "B", "D"]])
+        XCTAssertEqual(final(try log("per-page-disable")), ["main": ["A"]])
+        let two = try log("two-stacks")
+        XCTAssertEqual(final(two), ["left": ["A"], "right": ["C"]])
+        for line in two where line["type"] as? String == "gesture" {
+            XCTAssertEqual(line["stack"] as? String, (line["t"] as! Double) < 1000 ? "right" : "left")
+        }
+        for line in try log("duplicate-timestamps-and-spikes") {
+            if let v = line["velocity"] as? Double { XCTAssertLessThanOrEqual(abs(v), 8000) }
+        }
+        XCTAssertEqual(decision(try log("rtl-commit")), "commit")
+        XCTAssertEqual(types(try log("slider-claims-the-edge")), ["lifecycle", "control", "final"])
+        XCTAssertEqual(try log("back-commands-ignored").filter { $0["type"] as? String == "back" }.count, 3)
+    }
+}
