@@ -36,6 +36,8 @@ public final class AppModel {
     /// One pointer sequence from down to up.
     private struct PointerSequence {
         var stack: Int?
+        /// The stack's top page when the sequence went down: a swipe may only pop that page.
+        var pageAtDown: PageInstance?
         var downPoint: Point
         var tracker = VelocityTracker()
         var recognizer: ScreenEdgePanGestureRecognizer?
@@ -140,6 +142,8 @@ public final class AppModel {
     }
 
     private func pointerDown(_ pointer: PointerInput, _ t: Double) {
+        // A second down for an id that is still down means its end was lost: end it as a system cancel.
+        if sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }
         var sequence = PointerSequence(downPoint: pointer.position)
         sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
         defer { sequences[pointer.id] = sequence }
@@ -150,6 +154,7 @@ public final class AppModel {
         }
         let stack = stacks[index]
         sequence.stack = index
+        sequence.pageAtDown = stack.top
         focusedStack = index
         // A transition (animated push or pop, or a settle) owns the stack: a down does nothing.
         if stack.transition != nil {
@@ -193,6 +198,13 @@ public final class AppModel {
         case .wouldBegin:
             let stack = stacks[index]
             let page = document.page(stack.top.pageID)
+            // The stack must still be as it was at the down: same top page, still enabled, nothing
+            // animating (a push, pop or settle that started since then owns the stack).
+            guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, !stack.isAtRoot else {
+                recognizer.fail()
+                sequence.recognizer = recognizer
+                return
+            }
             if let answer = page.shouldBegin {
                 emit(t, "veto", [("stack", .string(stack.id)), ("page", .string(page.id)),
                                  ("x", .number(sequence.downPoint.x)), ("y", .number(sequence.downPoint.y)),

@@ -1,0 +1,199 @@
+import XCTest
+@testable import SwipeBackCore
+
+/// Thousands of random input sequences, each checked against the engine's invariants.
+final class InvariantPropertyTests: XCTestCase {
+    /// SplitMix64: a small seeded generator, so a failure names a seed that reproduces it.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private enum Appearance { case hidden, appearing, visible, disappearing }
+
+    private func randomLines(_ rng: inout SeededGenerator, stacks: [StackDescription]) -> [ScenarioLine] {
+        var lines: [ScenarioLine] = []
+        var t = 0.0
+        var down: [Int: Point] = [:]
+        var nextPage = 0
+        for _ in 0..<Int.random(in: 20...60, using: &rng) {
+            t += [0, 1, 8, 16, 30, 50, 200].randomElement(using: &rng)!
+            let stack = stacks.randomElement(using: &rng)!
+            let event: InputEvent
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<18:
+                let id = Int.random(in: 1...3, using: &rng)
+                let edge = Bool.random(using: &rng)
+                let frame = stack.frame ?? Rect(x: 0, y: 0, width: 800, height: 600)
+                let x = edge ? frame.x + Double.random(in: 0..<25, using: &rng) : Double.random(in: 0..<800, using: &rng)
+                let p = Point(x: x, y: Double.random(in: 0..<600, using: &rng))
+                down[id] = p
+                event = .pointer(PointerInput(phase: .down, id: id, device: .touch, position: p))
+            case 18..<60:
+                // Sorted: a dictionary's order changes from run to run, and a seed must replay the same session.
+                guard let id = down.keys.sorted().randomElement(using: &rng), let p = down[id] else { continue }
+                let q = Point(x: p.x + Double.random(in: -60...220, using: &rng), y: p.y + Double.random(in: -30...30, using: &rng))
+                down[id] = q
+                event = .pointer(PointerInput(phase: .move, id: id, device: .touch, position: q))
+            case 60..<72:
+                // Sorted: a dictionary's order changes from run to run, and a seed must replay the same session.
+                guard let id = down.keys.sorted().randomElement(using: &rng), let p = down[id] else { continue }
+                down[id] = nil
+                event = .pointer(PointerInput(phase: .up, id: id, device: .touch, position: p))
+            case 72..<76:
+                let id = Int.random(in: 1...3, using: &rng)
+                down[id] = nil
+                event = .pointer(PointerInput(phase: .cancel, id: id, device: .touch, position: Point(x: 0, y: 0)))
+            case 76..<84:
+                nextPage += 1
+                event = .push(stack: stack.id, page: "P\(nextPage)", animated: Bool.random(using: &rng))
+            case 84..<90:
+                event = .pop(stack: stack.id, animated: Bool.random(using: &rng))
+            case 90..<92:
+                event = .popToRoot(stack: stack.id, animated: Bool.random(using: &rng))
+            case 92..<96:
+                let page = (["A", "B"] + (0...nextPage).map { "P\($0)" }).randomElement(using: &rng)!
+                event = .setPage(page: page, change: PageChange(interactivePop: Bool.random(using: &rng)))
+            case 96..<98:
+                event = .focus(false)
+            default:
+                event = .resize(width: Double.random(in: 300...1600, using: &rng), height: 600)
+            }
+            lines.append(ScenarioLine(timeMilliseconds: t, event: event, lineNumber: lines.count + 2))
+        }
+        // Every finger lifts at the end, so every swipe has its end.
+        for id in down.keys.sorted() {
+            t += 16
+            lines.append(ScenarioLine(timeMilliseconds: t, event: .pointer(PointerInput(phase: .up, id: id, device: .touch, position: down[id]!)),
+                                      lineNumber: lines.count + 2))
+        }
+        return lines
+    }
+
+    func testRandomSessionsKeepTheInvariants() {
+        let home = PageDefinition(id: "A", elements: [
+            PageElement(id: "next", kind: .button(label: "Next", action: .push("B")), frame: Rect(x: 40, y: 200, width: 200, height: 48)),
+            PageElement(id: "slider", kind: .slider(value: 0.5), frame: Rect(x: 0, y: 400, width: 300, height: 40)),
+        ])
+        let layouts: [[StackDescription]] = [
+            [StackDescription(id: "main", frame: nil, pages: ["A", "B"])],
+            [StackDescription(id: "left", frame: Rect(x: 0, y: 0, width: 400, height: 600), pages: ["A", "B"]),
+             StackDescription(id: "right", frame: Rect(x: 400, y: 0, width: 400, height: 600), pages: ["A", "Q"])],
+        ]
+        var checkedLines = 0
+        var counts: [String: Int] = [:]
+        for seed in 0..<2000 {
+            var rng = SeededGenerator(state: UInt64(seed))
+            let stacks = layouts[seed % 2]
+            let lines = randomLines(&rng, stacks: stacks)
+            var log: [EventLogEntry] = []
+            let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: seed % 5 == 0 ? .rightToLeft : .leftToRight,
+                                    configuration: Configuration(), document: PagesDocument(pages: ["A": home], stacks: stacks),
+                                    lines: lines)
+            let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
+            checkedLines += log.count
+            for entry in log {
+                let key = entry.type == "gesture" ? "gesture " + (entry["decision"]?.stringValue ?? entry["phase"]!.stringValue!)
+                    : entry.type == "stack" ? "stack " + entry["op"]!.stringValue! : entry.type
+                counts[key, default: 0] += 1
+            }
+            check(log, model: model, stacks: stacks, seed: seed)
+            if testRun?.failureCount ?? 0 > 0 {
+                // Print the failing session: its input and its log, for the record.
+                for line in lines { print("in  \(line.timeMilliseconds) \(line.event.map { "\($0)" } ?? "end")") }
+                for entry in log { print("log \(entry.timeMilliseconds) \(entry.type) \(entry.fields.map { "\($0.0)=\($0.1)" }.joined(separator: " "))") }
+                return
+            }
+        }
+        XCTAssertGreaterThan(checkedLines, 20_000)
+        // The sessions reach every kind of outcome, many times.
+        print("random sessions: \(counts.sorted { $0.key < $1.key })")
+        for kind in ["gesture began", "gesture commit", "gesture cancel", "gesture cancelled", "stack push", "stack pop",
+                     "stack popToRoot", "action", "control"] {
+            XCTAssertGreaterThan(counts[kind, default: 0], 50, kind)
+        }
+    }
+
+    private func check(_ log: [EventLogEntry], model: AppModel, stacks: [StackDescription], seed: Int) {
+        var openGestures: [String: Int] = [:]
+        var appearance: [String: [String: Appearance]] = [:]
+        var pages: [String: [String]] = Dictionary(uniqueKeysWithValues: stacks.map { ($0.id, $0.pages) })
+        for stack in stacks { for page in stack.pages { appearance[stack.id, default: [:]][page] = .hidden } }
+        func fail(_ message: String) { XCTFail("seed \(seed): \(message)") }
+        func checkFinite(_ value: LogValue) {
+            switch value {
+            case .number(let n): if !n.isFinite { fail("a number is not finite") }
+            case .array(let items): items.forEach(checkFinite)
+            case .object(let fields): fields.forEach { checkFinite($0.1) }
+            default: break
+            }
+        }
+        for entry in log {
+            checkFinite(.object(entry.fields))
+            if !entry.timeMilliseconds.isFinite { fail("t is not finite") }
+            let stack = entry["stack"]?.stringValue ?? ""
+            switch entry.type {
+            case "gesture":
+                let progress = entry["progress"]!.numberValue!
+                if !(0...1).contains(progress) { fail("progress \(progress) outside 0...1") }
+                switch entry["phase"]!.stringValue! {
+                case "began":
+                    if openGestures[stack, default: 0] != 0 { fail("began while a gesture runs on \(stack)") }
+                    openGestures[stack, default: 0] += 1
+                case "changed":
+                    if openGestures[stack, default: 0] != 1 { fail("changed outside a gesture") }
+                case "ended", "cancelled":
+                    if openGestures[stack, default: 0] != 1 { fail("end without a began") }
+                    openGestures[stack] = 0
+                default: fail("unknown phase")
+                }
+            case "lifecycle":
+                let page = entry["page"]!.stringValue!
+                let state = appearance[stack]?[page] ?? .hidden
+                let next: Appearance?
+                switch (entry["phase"]!.stringValue!, state) {
+                case ("willAppear", .hidden), ("willAppear", .disappearing): next = .appearing
+                case ("didAppear", .appearing): next = .visible
+                case ("willDisappear", .visible), ("willDisappear", .appearing): next = .disappearing
+                case ("didDisappear", .disappearing): next = .hidden
+                default: next = nil
+                }
+                guard let next else { fail("\(entry["phase"]!.stringValue!) of \(page) when \(state)"); continue }
+                appearance[stack, default: [:]][page] = next
+            case "stack":
+                let before = pages[stack] ?? []
+                guard case .array(let after)? = entry["pages"] else { fail("stack line without pages"); continue }
+                let result = after.compactMap(\.stringValue)
+                switch entry["op"]!.stringValue! {
+                case "push":
+                    if result != before + [entry["page"]!.stringValue!] { fail("push gave \(result) from \(before)") }
+                case "pop":
+                    if result != Array(before.dropLast()) || before.count < 2 { fail("pop gave \(result) from \(before)") }
+                case "popToRoot":
+                    if result != [before[0]] || before.count < 2 { fail("popToRoot gave \(result) from \(before)") }
+                default: fail("unknown op")
+                }
+                if result.isEmpty { fail("popped below the root") }
+                pages[stack] = result
+            default:
+                break
+            }
+        }
+        // The replay drained: every gesture ended, every page settled, the stacks are what the stack lines say.
+        for (stack, open) in openGestures where open != 0 { fail("gesture on \(stack) never ended") }
+        for stack in model.stacks {
+            if stack.transition != nil { continue } // a settle longer than the drain limit is allowed
+            XCTAssertEqual(stack.pages.map(\.pageID), pages[stack.id], "seed \(seed): stack changed without a stack line")
+            for (page, state) in appearance[stack.id] ?? [:] {
+                let expected: Appearance = page == stack.top.pageID ? .visible : .hidden
+                if state != expected { fail("\(page) on \(stack.id) ends \(state), expected \(expected)") }
+            }
+        }
+    }
+}
