@@ -102,6 +102,31 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "precious\n")
     }
 
+    func testVelocityCommandReproducesFlutterStrokes() throws {
+        // Tests/Fixtures/scenarios/flutter-strokes.jsonl holds the 7 recorded Flutter strokes, ids 1...7.
+        let result = try runCommand(try Paths.swipeback, ["velocity", fixtures.appendingPathComponent("flutter-strokes.jsonl").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let releases = parse(result.standardOutput)
+        let data = try Data(contentsOf: Paths.repository.appendingPathComponent("Tests/Fixtures/velocity/flutter-recorded.json"))
+        let strokes = (try JSONSerialization.jsonObject(with: data) as! [String: Any])["strokes"] as! [[String: Any]]
+        XCTAssertEqual(releases.count, strokes.count)
+        for (release, stroke) in zip(releases, strokes) {
+            let expected = stroke["expected_velocity"] as! [String: Double]
+            for axis in ["x", "y"] {
+                let actual = (release["v" + axis] as! NSNumber).doubleValue
+                XCTAssertLessThan(abs(actual - expected[axis]!) / abs(expected[axis]!), 0.001, "\(stroke["id"]!) \(axis)")
+            }
+        }
+        // No estimate after a stop: null, not 0.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-v-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"pages": ["A"]}]}"# + "\n"
+             + #"{"t": 0, "type": "down", "x": 1, "y": 1}"# + "\n" + #"{"t": 100, "type": "up", "x": 5, "y": 1}"# + "\n")
+            .write(to: directory, atomically: true, encoding: .utf8)
+        let stopped = try runCommand(try Paths.swipeback, ["velocity", directory.path])
+        XCTAssertEqual(stopped.standardOutput, #"{"id": 1, "t": 100, "vx": null, "vy": null}"# + "\n")
+    }
+
     func testHelpListsTheCommands() throws {
         let result = try runCommand(try Paths.swipeback, ["help"])
         XCTAssertEqual(result.status, 0)

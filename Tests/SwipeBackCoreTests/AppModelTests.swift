@@ -203,6 +203,26 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
     }
 
+    func testASequenceDownBeforeAPushCannotSwipeThePushedPage() {
+        // Down on the edge at 0, a push lands at ~300, then the finger moves: no swipe of C.
+        var lines: [(Double, InputEvent?)] = [(0, touch(.down, 4)), (10, .push(stack: "main", page: "C", animated: false))]
+        lines += (1...8).map { (Double(20 + $0 * 16), touch(.move, 4 + Double($0) * 50)) }
+        lines.append((200, touch(.up, 404)))
+        let (log, model) = run(lines)
+        XCTAssertFalse(log.contains { $0.type == "gesture" })
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B", "C"])
+    }
+
+    func testARepeatedDownForAHeldIdCancelsTheOldSequence() {
+        var lines = drag(from: 4, to: 304, steps: 6)
+        lines[lines.count - 1] = (120, touch(.down, 500))
+        lines.append((140, touch(.up, 500)))
+        let (log, model) = run(lines)
+        XCTAssertTrue(shape(log).contains("gesture cancelled"))
+        XCTAssertTrue(shape(log).contains("transition interactivePop finished not completed"))
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+    }
+
     func testSystemCancelRestoresThePage() {
         var lines = drag(from: 4, to: 404, steps: 8)
         lines[lines.count - 1] = (140, .pointer(PointerInput(phase: .cancel, id: 1, device: .touch, position: Point(x: 0, y: 0))))
