@@ -20,6 +20,8 @@ enum CommandLineTool {
          "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl]"),
         ("velocity", "print the velocity tracker's estimate at each pointer release of a scenario",
          "swipeback velocity SCENARIO [--config FILE] [--event-log FILE|-]"),
+        ("render", "replay a scenario headless and write the frame at each time as PNG",
+         "swipeback render SCENARIO --at MS... -o DIR [--config FILE] [--window WxH] [--rtl]"),
         ("bench", "measure the engine's cost per input event and per frame; prints, never fails",
          "swipeback bench [--json]"),
         ("help", "print usage", "swipeback help [COMMAND]"),
@@ -47,6 +49,10 @@ enum CommandLineTool {
             case "velocity":
                 if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
                 return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
+            case "render":
+                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                return try RenderCommand.run(try Options.parse(rest, command: command,
+                                                               allowed: ["--config", "--window", "--rtl", "--at", "-o", "--output"]))
             case "bench":
                 if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
                 return try BenchCommand.run(try Options.parse(rest, command: command, allowed: ["--json"]))

@@ -13,6 +13,8 @@ struct Options {
     var rtl = false
     var logFrames = false
     var json = false
+    var atTimes: [Double] = []
+    var output: String?
 
     /// Options every command takes (SPEC section 5).
     static let common: Set<String> = ["--config", "--event-log", "--window", "--rtl"]
@@ -34,7 +36,7 @@ struct Options {
         }
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("--"), !allowed.contains(argument) {
+            if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil, !allowed.contains(argument) {
                 throw CommandFailure.usage("unknown option \(argument) for \(command); try: swipeback help \(command)")
             }
             switch argument {
@@ -44,6 +46,19 @@ struct Options {
             case "--rtl": options.rtl = true
             case "--log-frames": options.logFrames = true
             case "--json": options.json = true
+            case "-o", "--output": options.output = try value(argument)
+            case "--at":
+                // One or more times in ms: `--at 100 250` or `--at 100,250`.
+                var times: [Double] = []
+                while index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--"), arguments[index + 1] != "-o" {
+                    let parts = arguments[index + 1].split(separator: ",")
+                    let numbers = parts.compactMap { Double($0) }
+                    guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy({ $0.isFinite && $0 >= 0 }) else { break }
+                    times += numbers
+                    index += 1
+                }
+                guard !times.isEmpty else { throw CommandFailure.usage("--at expects times in ms (0 or more), e.g. --at 0 250 500") }
+                options.atTimes += times
             case "--open":
                 let ids = try value(argument).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {

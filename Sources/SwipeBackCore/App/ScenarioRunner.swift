@@ -74,10 +74,14 @@ public struct ScenarioRunner {
     /// - Parameters:
     ///   - scenario: the scenario.
     ///   - measurer: text heights and image shapes for layout.
+    ///   - captureTimes: times in ms at which to show the model to `capture`, as it is after every
+    ///     line and tick at or before that time (for `swipeback render`).
+    ///   - capture: receives the model and the capture time, in time order.
     ///   - log: receives each line.
     /// - Returns: the model after the run.
     @discardableResult
     public static func run(_ scenario: Scenario, measurer: ContentMeasuring,
+                           captureTimes: [Double] = [], capture: ((AppModel, Double) -> Void)? = nil,
                            log: @escaping (EventLogEntry) -> Void) -> AppModel {
         let model = AppModel(configuration: scenario.configuration, windowWidth: scenario.windowWidth,
                              windowHeight: scenario.windowHeight, direction: scenario.direction,
@@ -85,7 +89,16 @@ public struct ScenarioRunner {
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
         var last = 0.0
+        var pending = Array(Set(captureTimes)).sorted()
+        func captureBefore(_ limit: Double) {
+            while let time = pending.first, time < limit {
+                clock.advance(to: time)
+                capture?(model, time)
+                pending.removeFirst()
+            }
+        }
         for line in scenario.lines {
+            captureBefore(line.timeMilliseconds)
             // Ticks strictly before the line, then the line, then ticks at its time come later.
             clock.advance(to: line.timeMilliseconds.nextDown)
             last = max(last, clock.nowMilliseconds, line.timeMilliseconds)
@@ -95,9 +108,12 @@ public struct ScenarioRunner {
             if model.closeRequested { break }
         }
         if !model.closeRequested {
-            let tickedTo = clock.settle(limitMilliseconds: drainLimitMilliseconds)
+            let drainEnd = clock.nowMilliseconds + drainLimitMilliseconds
+            captureBefore(drainEnd)
+            let tickedTo = clock.settle(limitMilliseconds: max(0, drainEnd - clock.nowMilliseconds))
             last = max(last, tickedTo)
         }
+        captureBefore(.infinity)
         log(model.finalEntry(atMilliseconds: last))
         return model
     }

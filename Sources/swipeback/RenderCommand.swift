@@ -1,0 +1,42 @@
+import Foundation
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackRender
+
+/// `swipeback render SCENARIO --at MS... -o DIR`: replays a scenario headless and writes the frame
+/// at each time as `DIR/<MS>.png`.
+enum RenderCommand {
+    static func run(_ options: Options) throws -> Int32 {
+        guard options.positional.count == 1 else {
+            throw CommandFailure.usage("render expects one SCENARIO file; usage: swipeback render SCENARIO --at MS... -o DIR")
+        }
+        guard !options.atTimes.isEmpty else { throw CommandFailure.usage("render needs --at MS... (times in ms)") }
+        guard let directory = options.output else { throw CommandFailure.usage("render needs -o DIR") }
+        let path = options.positional[0]
+        var scenario = try ScenarioReader.read(path: path, configuration: options.headlessConfiguration())
+        if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
+        if options.rtl { scenario.direction = .rightToLeft }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.usage("-o \(directory): cannot create the folder")
+        }
+        let imageDirectory = TextFile.folder(of: path)
+        let measurer = try TextMeasurer(imageDirectory: imageDirectory)
+        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)
+        var failure: Error?
+        ScenarioRunner.run(scenario, measurer: measurer, captureTimes: options.atTimes, capture: { model, time in
+            guard failure == nil else { return }
+            do {
+                let frame = try ImageSurface(width: Int(model.windowWidth.rounded()), height: Int(model.windowHeight.rounded()),
+                                             opaque: true)
+                try compositor.compose(model, into: frame)
+                try frame.writePNG(to: directory + "/" + EventLogWriter.json(.number(time)) + ".png")
+            } catch {
+                failure = error
+            }
+        }, log: { _ in })
+        if let failure { throw CommandFailure.runtime("\(failure)") }
+        return 0
+    }
+}
