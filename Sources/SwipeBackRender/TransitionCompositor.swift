@@ -69,8 +69,9 @@ public final class TransitionCompositor {
     /// The signature of the frame `model` would draw into a `width` x `height` px target.
     public static func signature(of model: AppModel, width: Int, height: Int) -> FrameSignature {
         FrameSignature(stacks: model.stacks.map { stack in
+            // What is on screen and what a push or pop would uncover; O(1) in the stack's depth.
             let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
-            return .init(frame: stack.frame, visible: visible + stack.pages.map(\.serial),
+            return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
                          progress: stack.transition?.progress, direction: stack.transition?.direction ?? model.direction)
         }, revisions: model.pageRevisions, width: width, height: height)
     }
@@ -80,75 +81,74 @@ public final class TransitionCompositor {
         Self.signature(of: model, width: width, height: height) != lastSignature
     }
 
-    /// Composes the frame for `model` into `target` (the window's back buffer).
+    /// Composes the frame for `model` into `target` (the window's back buffer, RGB24).
+    ///
+    /// One pass over the window: each stack copies its moving page's snapshot, and the visible part
+    /// of the page beneath with the dim and the edge shadow applied per column.
     ///
     /// - Throws: `RenderError` when a snapshot cannot be drawn.
     public func compose(_ model: AppModel, into target: ImageSurface) throws {
         var inView = Set<Int>()
         let configuration = model.configuration
-        try target.draw { cr in
-            cairo_set_source_rgb(cr, 0, 0, 0)
-            cairo_paint(cr)
-            for stack in model.stacks {
-                let x = Int(stack.frame.x.rounded()), y = Int(stack.frame.y.rounded())
-                let w = max(1, Int(stack.frame.width.rounded())), h = max(1, Int(stack.frame.height.rounded()))
-                cairo_save(cr)
-                cairo_rectangle(cr, Double(x), Double(y), Double(w), Double(h))
-                cairo_clip(cr)
-                cairo_translate(cr, Double(x), Double(y))
-                let upper = stack.transition?.upper ?? stack.top
-                let upperSurface = try snapshot(upper, in: stack, model: model, width: w, height: h)
-                inView.insert(upper.serial)
-                if let transition = stack.transition {
-                    let direction = transition.direction
-                    let place = Self.placement(progress: transition.progress, width: w,
-                                               parallax: configuration.parallax, direction: direction)
-                    let lowerSurface = try snapshot(transition.lower, in: stack, model: model, width: w, height: h)
-                    inView.insert(transition.lower.serial)
-                    let visible = Double(place.lowerVisibleEnd - place.lowerVisibleStart)
-                    if visible > 0 {
-                        cairo_save(cr)
-                        cairo_rectangle(cr, Double(place.lowerVisibleStart), 0, visible, Double(h))
-                        cairo_clip(cr)
-                        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                        cairo_set_source_surface(cr, lowerSurface.surface, Double(place.lowerX), 0)
-                        cairo_paint(cr)
-                        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-                        let fade = 1 - transition.progress
-                        cairo_set_source_rgba(cr, 0, 0, 0, configuration.dimAlpha * fade)
-                        cairo_paint(cr)
-                        drawShadow(cr, edge: direction == .leftToRight ? place.lowerVisibleEnd : place.lowerVisibleStart,
-                                   direction: direction, width: configuration.shadowWidth, alpha: Theme.shadowAlpha * fade)
-                        cairo_restore(cr)
-                    }
-                    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                    cairo_set_source_surface(cr, upperSurface.surface, Double(place.upperX), 0)
-                    cairo_rectangle(cr, Double(place.upperX), 0, Double(w), Double(h))
-                    cairo_fill(cr)
-                } else {
-                    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                    cairo_set_source_surface(cr, upperSurface.surface, 0, 0)
-                    cairo_paint(cr)
-                }
-                cairo_restore(cr)
-            }
+        let rects = model.stacks.map { stack -> PixelBlit.Span in
+            let x = Int(stack.frame.x.rounded()), y = Int(stack.frame.y.rounded())
+            return PixelBlit.Span(x0: x, x1: x + max(1, Int(stack.frame.width.rounded())),
+                                  y0: y, y1: y + max(1, Int(stack.frame.height.rounded())))
         }
+        // Stacks usually tile the window; clear it only when they leave some of it uncovered.
+        let covered = rects.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
+        if covered < target.width * target.height {
+            PixelBlit.clear(target, span: PixelBlit.Span(x0: 0, x1: target.width, y0: 0, y1: target.height))
+        }
+        for (stack, rect) in zip(model.stacks, rects) {
+            let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
+            let upper = stack.transition?.upper ?? stack.top
+            let upperSurface = try snapshot(upper, in: stack, model: model, width: w, height: h)
+            upperSurface.flush()
+            inView.insert(upper.serial)
+            guard let transition = stack.transition else {
+                PixelBlit.copy(upperSurface, into: target, span: rect, originX: rect.x0, originY: rect.y0)
+                continue
+            }
+            let place = Self.placement(progress: transition.progress, width: w, parallax: configuration.parallax,
+                                       direction: transition.direction)
+            let lowerSurface = try snapshot(transition.lower, in: stack, model: model, width: w, height: h)
+            lowerSurface.flush()
+            inView.insert(transition.lower.serial)
+            let lowerSpan = PixelBlit.Span(x0: rect.x0 + place.lowerVisibleStart, x1: rect.x0 + place.lowerVisibleEnd,
+                                           y0: rect.y0, y1: rect.y1)
+            if !lowerSpan.isEmpty {
+                let edge = transition.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
+                let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: transition.direction,
+                                                  progress: transition.progress, configuration: configuration)
+                PixelBlit.copy(lowerSurface, into: target, span: lowerSpan, originX: rect.x0 + place.lowerX,
+                               originY: rect.y0, factors: factors)
+            }
+            let upperSpan = PixelBlit.Span(x0: max(rect.x0, rect.x0 + place.upperX), x1: min(rect.x1, rect.x0 + place.upperX + w),
+                                           y0: rect.y0, y1: rect.y1)
+            PixelBlit.copy(upperSurface, into: target, span: upperSpan, originX: rect.x0 + place.upperX, originY: rect.y0)
+        }
+        target.markDirty()
         snapshots.retainOnly(inView.union(model.stacks.flatMap { $0.pages.suffix(2).map(\.serial) }))
         lastSignature = Self.signature(of: model, width: target.width, height: target.height)
     }
 
-    /// A shadow on the page beneath, darkest at the moving page's leading edge.
-    private func drawShadow(_ cr: OpaquePointer, edge: Int, direction: LayoutDirection, width: Double, alpha: Double) {
-        guard width > 0, alpha > 0 else { return }
-        let e = Double(edge)
-        let outer = direction == .leftToRight ? e - width : e + width
-        let gradient = cairo_pattern_create_linear(outer, 0, e, 0)!
-        defer { cairo_pattern_destroy(gradient) }
-        cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, 0)
-        cairo_pattern_add_color_stop_rgba(gradient, 1, 0, 0, 0, alpha)
-        cairo_set_source(cr, gradient)
-        cairo_rectangle(cr, min(outer, e), 0, width, 1e6)
-        cairo_fill(cr)
+    /// Brightness per column of the page beneath, 0...256: the dim (`dimAlpha`, fading out as the
+    /// pop progresses) and the shadow, darkest at the moving page's edge and gone `shadowWidth` px away.
+    static func beneathFactors(span: PixelBlit.Span, edge: Int, direction: LayoutDirection, progress: Double,
+                               configuration: Configuration) -> [UInt32] {
+        let fade = 1 - progress
+        let dimmed = 1 - configuration.dimAlpha * fade
+        let shadowWidth = configuration.shadowWidth
+        return (span.x0..<span.x1).map { x in
+            // Distance in px from the edge to this column's centre.
+            let distance = direction == .leftToRight ? Double(edge - x) - 0.5 : Double(x - edge) + 0.5
+            var brightness = dimmed
+            if shadowWidth > 0, distance < shadowWidth {
+                brightness *= 1 - Theme.shadowAlpha * fade * (1 - distance / shadowWidth)
+            }
+            return UInt32((brightness * 256).rounded())
+        }
     }
 
     private func snapshot(_ instance: PageInstance, in stack: NavigationStack, model: AppModel,

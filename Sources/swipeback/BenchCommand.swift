@@ -7,8 +7,10 @@ import SwipeBackRender
 ///
 /// - `event_ns`: recognizer plus velocity tracker per pointer move (what a `changed` costs), ns.
 /// - `app_event_ns`: the whole app model per pointer move, event log line included, ns.
-/// - `frame_ms` and `copy_ms`: composing a 1280x800 mid-swipe frame, and copying one frame's bytes,
-///   in ms; `frame_vs_copy` is their ratio (the goal of issue 4: little more than one copy).
+/// - `frame_1080p_vs_memcpy`, `frame_4k_vs_memcpy`: one mid-swipe drag frame against a memcpy of
+///   one full frame at the same size, measured in the same run (goal: at most 1.5).
+/// - `depth_1000_vs_2`: frame cost with 1000 pages on the stack against 2 (goal: at most 1.05).
+/// - `surfaces_at_depth_1000`, `surfaces_at_depth_3`: page snapshots held (goal: the same).
 enum BenchCommand {
     struct Result {
         var name: String
@@ -21,17 +23,25 @@ enum BenchCommand {
         var results: [Result] = []
         results.append(Result(name: "event_ns", value: recognizerAndTracker(), unit: "ns", goal: nil))
         results.append(Result(name: "app_event_ns", value: try appModel(), unit: "ns", goal: nil))
-        let (frame, copy) = try frameAndCopy()
-        results.append(Result(name: "frame_ms", value: frame, unit: "ms", goal: nil))
-        results.append(Result(name: "copy_ms", value: copy, unit: "ms", goal: nil))
-        results.append(Result(name: "frame_vs_copy", value: frame / copy, unit: "ratio", goal: nil))
+        for (name, width, height, frames) in [("1080p", 1920, 1080, 200), ("4k", 3840, 2160, 40)] {
+            let (frame, copy) = try frameAndCopy(width: width, height: height, frames: frames)
+            results.append(Result(name: "frame_\(name)_ms", value: frame, unit: "ms", goal: nil))
+            results.append(Result(name: "memcpy_\(name)_ms", value: copy, unit: "ms", goal: nil))
+            results.append(Result(name: "frame_\(name)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
+        }
+        let depth = try depthRuns()
+        results.append(Result(name: "depth_1000_vs_2", value: depth.deep / depth.shallow, unit: "ratio", goal: 1.05))
+        results.append(Result(name: "surfaces_at_depth_1000", value: Double(depth.surfacesDeep), unit: "surfaces",
+                              goal: Double(depth.surfacesThree)))
+        results.append(Result(name: "surfaces_at_depth_3", value: Double(depth.surfacesThree), unit: "surfaces", goal: nil))
         var text = ""
         for r in results {
             if options.json {
                 text += EventLogWriter.json(.object([("name", .string(r.name)), ("value", .number(r.value)),
                                                      ("unit", .string(r.unit)), ("goal", r.goal.map(LogValue.number) ?? .null)])) + "\n"
             } else {
-                text += r.name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%12.3f %@", r.value, r.unit) + "\n"
+                let goal = r.goal.map { String(format: "  (goal %g)", $0) } ?? ""
+                text += r.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%12.3f ", r.value) + r.unit + goal + "\n"
             }
         }
         #if DEBUG
@@ -95,36 +105,88 @@ enum BenchCommand {
         return nanoseconds(total) / Double(drags * moves)
     }
 
-    /// Composing a mid-swipe frame versus copying the frame's bytes once, both 1280x800.
-    static func frameAndCopy() throws -> (frame: Double, copy: Double) {
-        let width = 1280, height = 800
-        let measurer = try TextMeasurer()
-        let document = try PagesDocumentReader.read(path: AssetLocator.assetsDirectory() + "/pages.json")
-        var opened = document
-        opened.stacks = [StackDescription(id: "main", frame: nil, pages: ["home", "message"])]
+    /// A model mid-swipe on `pages` (bottom to top) in a `width` x `height` window.
+    private static func swipingModel(pages: [String], document base: PagesDocument, width: Int, height: Int,
+                                     measurer: TextMeasurer) -> AppModel {
+        var document = base
+        document.stacks = [StackDescription(id: "main", frame: nil, pages: pages)]
         let model = AppModel(configuration: Configuration(), windowWidth: Double(width), windowHeight: Double(height),
-                             direction: .leftToRight, document: opened, measurer: measurer) { _ in }
+                             direction: .leftToRight, document: document, measurer: measurer) { _ in }
         model.handle(.pointer(PointerInput(phase: .down, id: 1, device: .touch, position: Point(x: 4, y: 300))), atMilliseconds: 0)
-        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: ".")
+        return model
+    }
+
+    /// Moves the finger of `model` for frame `i`, so every frame moves the page.
+    private static func moveFinger(_ model: AppModel, frame i: Int) {
+        let x = model.windowWidth * (0.2 + 0.6 * Double(i % 7) / 7)
+        model.handle(.pointer(PointerInput(phase: .move, id: 1, device: .touch, position: Point(x: x, y: 300))),
+                     atMilliseconds: Double(i + 1) * 8)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    /// Times `a` and `b` alternately `rounds` times and returns their median times in ms, so both
+    /// see the same machine (caches, clock speed, other load).
+    private static func interleaved(rounds: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
+        let clock = ContinuousClock()
+        var ta: [Double] = [], tb: [Double] = []
+        try a(); try b() // warm up: snapshots drawn, pages touched
+        for _ in 0..<rounds {
+            ta.append(nanoseconds(try clock.measure(a)) / 1e6)
+            tb.append(nanoseconds(try clock.measure(b)) / 1e6)
+        }
+        return (median(ta), median(tb))
+    }
+
+    /// A mid-swipe drag frame versus a memcpy of one full frame, both `width` x `height`, in ms.
+    static func frameAndCopy(width: Int, height: Int, frames: Int) throws -> (frame: Double, copy: Double) {
+        let measurer = try TextMeasurer()
+        let assets = try AssetLocator.assetsDirectory()
+        let document = try PagesDocumentReader.read(path: assets + "/pages.json")
+        let pages = Array(document.pages.keys.sorted().prefix(2))
+        let model = swipingModel(pages: pages, document: document, width: width, height: height, measurer: measurer)
+        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: assets)
         let target = try ImageSurface(width: width, height: height, opaque: true)
         let source = try ImageSurface(width: width, height: height, opaque: true)
-        let clock = ContinuousClock()
-        let frames = 200
-        var frameTime = Duration.zero
-        for i in 0..<frames {
-            // Alternate positions so every frame moves the page.
-            let x = 100 + Double(i % 2) * 300
-            model.handle(.pointer(PointerInput(phase: .move, id: 1, device: .touch, position: Point(x: x, y: 300))), atMilliseconds: Double(i + 1) * 8)
-            if i == 0 { try compositor.compose(model, into: target) } // snapshots drawn once, not timed
-            frameTime += try clock.measure { try compositor.compose(model, into: target) }
-        }
+        let copyTarget = try ImageSurface(width: width, height: height, opaque: true)
         let bytes = target.stride * height
-        let copyTime = clock.measure {
-            for _ in 0..<frames {
-                memcpy(target.data, source.data, bytes)
-                target.markDirty()
-            }
+        // Touch every page of the source: fresh memory reads as the shared zero page, which would flatter memcpy.
+        memset(source.data, 0x5A, bytes)
+        var i = 0
+        return try interleaved(rounds: frames, {
+            i += 1
+            moveFinger(model, frame: i) // not a drawing cost, but cheap next to a frame
+            try compositor.compose(model, into: target)
+        }, {
+            memcpy(copyTarget.data, source.data, bytes)
+        })
+    }
+
+    /// Frame cost (ms) at stack depth 1000 and 2, measured alternately, and the snapshots held at
+    /// depths 1000 and 3, mid-swipe at 1280x800.
+    static func depthRuns() throws -> (deep: Double, shallow: Double, surfacesDeep: Int, surfacesThree: Int) {
+        let measurer = try TextMeasurer()
+        func setup(_ depth: Int) throws -> (AppModel, TransitionCompositor, ImageSurface) {
+            let model = swipingModel(pages: (0..<depth).map { "page\($0)" }, document: PagesDocument(pages: [:], stacks: []),
+                                     width: 1280, height: 800, measurer: measurer)
+            return (model, TransitionCompositor(measurer: measurer, imageDirectory: "."),
+                    try ImageSurface(width: 1280, height: 800, opaque: true))
         }
-        return (nanoseconds(frameTime) / 1e6 / Double(frames), nanoseconds(copyTime) / 1e6 / Double(frames))
+        let deep = try setup(1000), shallow = try setup(2), three = try setup(3)
+        var i = 0
+        let (deepTime, shallowTime) = try interleaved(rounds: 300, {
+            i += 1
+            moveFinger(deep.0, frame: i)
+            try deep.1.compose(deep.0, into: deep.2)
+        }, {
+            moveFinger(shallow.0, frame: i)
+            try shallow.1.compose(shallow.0, into: shallow.2)
+        })
+        moveFinger(three.0, frame: 1)
+        try three.1.compose(three.0, into: three.2)
+        return (deepTime, shallowTime, deep.1.snapshots.count, three.1.snapshots.count)
     }
 }
