@@ -24,13 +24,17 @@ public struct PagePainter {
     ///   - backTitle: the previous page's title when the page shows the system back button, else nil.
     ///   - controlValues: current slider values (0...1) and carousel indexes, by element index;
     ///     elements not in it show their document value.
+    ///   - pressed: the index of the button drawn pressed, if any.
+    ///   - readout: what gesture-status elements show; nil shows "idle".
     public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
-                     direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:]) {
+                     direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:],
+                     pressed: Int? = nil, readout: GestureReadout? = nil) {
         setColor(cr, Theme.background)
         cairo_paint(cr)
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
         for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
-            drawElement(element, frame: frame, page: page, value: controlValues[index], in: cr)
+            drawElement(element, frame: frame, page: page, value: controlValues[index], pressed: pressed == index,
+                        readout: readout, in: cr)
         }
         if page.header {
             drawHeader(page, in: cr, width: width, direction: direction, backTitle: backTitle)
@@ -69,7 +73,7 @@ public struct PagePainter {
     }
 
     private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, value current: Double?,
-                             in cr: OpaquePointer) {
+                             pressed: Bool, readout: GestureReadout?, in cr: OpaquePointer) {
         switch element.kind {
         case .text(let string):
             let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width)
@@ -79,7 +83,7 @@ public struct PagePainter {
             pango_cairo_show_layout(cr, layout)
         case .button(let label, _):
             roundedRect(cr, f, radius: Theme.cornerRadius)
-            setColor(cr, Theme.accent)
+            setColor(cr, pressed ? Theme.accentPressed : Theme.accent)
             cairo_fill(cr)
             text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center)
         case .toggle(let label, _):
@@ -115,6 +119,14 @@ public struct PagePainter {
             let index = min(max(Int(current ?? 0), 0), max(items.count - 1, 0))
             if index < items.count {
                 drawImage(items[index], in: f, cr: cr)
+                // Page dots: the current item solid.
+                let dotY = f.maxY - 14, spacing = 14.0
+                let firstX = f.x + f.width / 2 - spacing * Double(items.count - 1) / 2
+                for dot in 0..<items.count {
+                    cairo_arc(cr, firstX + spacing * Double(dot), dotY, 4, 0, 2 * Double.pi)
+                    cairo_set_source_rgba(cr, 1, 1, 1, dot == index ? 0.95 : 0.5)
+                    cairo_fill(cr)
+                }
             } else {
                 roundedRect(cr, f, radius: Theme.cornerRadius)
                 setColor(cr, Theme.fill)
@@ -124,8 +136,21 @@ public struct PagePainter {
             roundedRect(cr, f, radius: Theme.cornerRadius)
             setColor(cr, Theme.fill)
             cairo_fill(cr)
-            text(cr, "Gesture: idle", size: Theme.bodySize, bold: false, color: Theme.secondaryText,
-                 box: f.offsetBy(dx: 12, dy: 0), align: .leading)
+            let half = Rect(x: f.x + 14, y: f.y, width: f.width - 28, height: f.height / 2)
+            text(cr, "Back swipe", size: 13, bold: true, color: Theme.secondaryText, box: half.offsetBy(dx: 0, dy: 4), align: .leading)
+            text(cr, readout?.text ?? "idle", size: Theme.titleSize, bold: false, color: Theme.text,
+                 box: half.offsetBy(dx: 0, dy: f.height / 2 - 10), align: .leading)
+            // A progress bar along the bottom.
+            let progress = readout?.progress ?? 0
+            let bar = Rect(x: f.x + 14, y: f.maxY - 12, width: f.width - 28, height: 4)
+            roundedRect(cr, bar, radius: 2)
+            setColor(cr, Theme.separator)
+            cairo_fill(cr)
+            if progress > 0 {
+                roundedRect(cr, Rect(x: bar.x, y: bar.y, width: bar.width * progress, height: bar.height), radius: 2)
+                setColor(cr, Theme.accent)
+                cairo_fill(cr)
+            }
         }
     }
 

@@ -13,6 +13,7 @@ public final class SnapshotCache {
         var direction: LayoutDirection
         var backTitle: String?
         var revision: Int
+        var pressed: Int?
     }
 
     private let painter: PagePainter
@@ -30,14 +31,15 @@ public final class SnapshotCache {
     /// - Throws: `RenderError` when the surface cannot be created or drawing fails.
     public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
                          direction: LayoutDirection, backTitle: String?, revision: Int,
-                         controlValues: [Int: Double] = [:]) throws -> ImageSurface {
+                         controlValues: [Int: Double] = [:], pressed: Int? = nil,
+                         readout: GestureReadout? = nil) throws -> ImageSurface {
         let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
-                      backTitle: backTitle, revision: revision)
+                      backTitle: backTitle, revision: revision, pressed: pressed)
         if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
         let surface = try ImageSurface(width: width, height: height, opaque: true)
         try surface.draw { cr in
             painter.draw(page, in: cr, width: Double(width), height: Double(height), direction: direction,
-                         backTitle: backTitle, controlValues: controlValues)
+                         backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout)
         }
         surfaces[instance.serial] = (key, surface)
         drawCount += 1

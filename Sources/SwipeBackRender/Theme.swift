@@ -17,6 +17,8 @@ public enum Theme {
     public static let secondaryText: Color = (0.45, 0.45, 0.50)
     /// Accent: back button, buttons, toggles on.
     public static let accent: Color = (0.04, 0.40, 1.0)
+    /// A pressed button.
+    public static let accentPressed: Color = (0.02, 0.28, 0.75)
     /// Label on an accent fill.
     public static let onAccent: Color = (1, 1, 1)
     /// Control tracks and placeholders.

@@ -60,6 +60,7 @@ public final class TransitionCompositor {
         }
         var stacks: [StackState]
         var revisions: [String: Int]
+        var pressed: [String: Int]
         var width: Int
         var height: Int
     }
@@ -73,7 +74,7 @@ public final class TransitionCompositor {
             let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
             return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
                          progress: stack.transition?.progress, direction: stack.transition?.direction ?? model.direction)
-        }, revisions: model.pageRevisions, width: width, height: height)
+        }, revisions: model.pageRevisions, pressed: model.pressedButtons, width: width, height: height)
     }
 
     /// Whether the frame for `model` differs from the last one composed into a target of this size.
@@ -129,6 +130,18 @@ public final class TransitionCompositor {
             PixelBlit.copy(upperSurface, into: target, span: upperSpan, originX: rect.x0 + place.upperX, originY: rect.y0)
         }
         target.markDirty()
+        // A hairline between side-by-side stacks (split view), at the trailing edge of each inner stack.
+        let inner = rects.filter { $0.x1 < target.width }
+        if !inner.isEmpty {
+            try target.draw { cr in
+                cairo_set_source_rgb(cr, Theme.separator.r, Theme.separator.g, Theme.separator.b)
+                for rect in inner {
+                    cairo_rectangle(cr, Double(rect.x1 - 1), Double(rect.y0), 1, Double(rect.y1 - rect.y0))
+                }
+                cairo_fill(cr)
+            }
+            target.flush()
+        }
         snapshots.retainOnly(inView.union(model.stacks.flatMap { $0.pages.suffix(2).map(\.serial) }))
         lastSignature = Self.signature(of: model, width: target.width, height: target.height)
     }
@@ -158,7 +171,9 @@ public final class TransitionCompositor {
                                       direction: stack.transition?.direction ?? model.direction,
                                       backTitle: backTitle(for: instance, in: stack, model: model),
                                       revision: model.pageRevisions[instance.pageID] ?? 0,
-                                      controlValues: model.controlValues[instance.pageID] ?? [:])
+                                      controlValues: model.controlValues[instance.pageID] ?? [:],
+                                      pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.pageID] : nil,
+                                      readout: model.gestureReadouts[stack.id])
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

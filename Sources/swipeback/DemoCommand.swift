@@ -21,7 +21,7 @@ enum DemoCommand {
             let first = document.stacks.first
             document.stacks = [StackDescription(id: first?.id ?? "main", frame: nil, pages: open)]
         }
-        let size = options.windowSize ?? (800, 600)
+        let size = options.windowSize ?? (1024, 640)
         document = document.fittingStacks(toWidth: size.0, height: size.1)
         let imageDirectory = TextFile.folder(of: pagesPath)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)

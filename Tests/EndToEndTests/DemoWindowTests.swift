@@ -87,7 +87,7 @@ final class DemoWindowTests: XCTestCase {
             else { return false }
             return recent[(last + 1)...].contains { self.type($0) == "frame" }
         }
-        let row = server.pixels(row: 560, from: 0, to: 800)
+        let row = server.pixels(row: 596, from: 0, to: 800) // below every element of both pages
         let firstWhite = try XCTUnwrap(row.firstIndex { $0 == [255, 255, 255] })
         XCTAssertEqual(firstWhite, dragged, "the top page's leading edge sits at the pointer's x minus the down x")
         XCTAssertTrue(row[dragged...].allSatisfy { $0 == [255, 255, 255] }, "the top page fills the rest of the row")
@@ -108,7 +108,7 @@ final class DemoWindowTests: XCTestCase {
 
         // After settling, the whole row is the message page again.
         sleepMilliseconds(100)
-        XCTAssertTrue(server.pixels(row: 560, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
+        XCTAssertTrue(server.pixels(row: 596, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
 
         // 4. A key reaches the app: Escape is a back key, logged as ignored until back commands arrive.
         let beforeKey = demo.lines().count

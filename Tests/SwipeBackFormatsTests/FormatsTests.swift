@@ -155,7 +155,8 @@ final class FormatsTests: XCTestCase {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/pages.json").path
         let document = try PagesDocumentReader.read(path: assets)
-        XCTAssertEqual(document.stacks.first?.pages, ["home"])
+        XCTAssertEqual(document.stacks.map(\.id), ["sidebar", "main"], "a split view with two stacks")
+        XCTAssertEqual(document.stacks.last?.pages, ["home"])
         let pushes = document.page("home").elements.compactMap { element -> String? in
             if case .button(_, .push(let id)) = element.kind { return id }
             return nil

@@ -20,6 +20,8 @@ public final class AppModel {
     public private(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
     public private(set) var pageRevisions: [String: Int] = [:]
+    /// The last gesture line of each stack, by stack id, for live gesture-status elements.
+    public private(set) var gestureReadouts: [String: GestureReadout] = [:]
     /// Current values of sliders (0...1) and carousels (the item index), by page id and element
     /// index; elements not here have their document value (sliders) or index 0 (carousels).
     public private(set) var controlValues: [String: [Int: Double]] = [:]
@@ -185,6 +187,11 @@ public final class AppModel {
         guard var sequence = sequences[pointer.id] else { return } // hover
         defer { sequences[pointer.id] = sequence }
         sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
+        // A finger that slides off its tap target by more than the touch slop no longer taps.
+        if sequence.tapTarget != nil {
+            let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
+            if (dx * dx + dy * dy).squareRoot() > configuration.touchSlop { sequence.tapTarget = nil }
+        }
         if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
             dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
             return
@@ -318,6 +325,21 @@ public final class AppModel {
         guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
         let limit = configuration.maxVelocity
         return min(max(v.xPixelsPerSecond * direction.popSign, -limit), limit)
+    }
+
+    // MARK: - Pressed buttons
+
+    /// The button each page shows pressed: page id to element index, for fingers resting on a
+    /// button of an idle stack's top page.
+    public var pressedButtons: [String: Int] {
+        var pressed: [String: Int] = [:]
+        for sequence in sequences.values where !sequence.ignored {
+            guard let index = sequence.stack, case .element(let element)? = sequence.tapTarget,
+                  stacks[index].transition == nil else { continue }
+            let page = document.page(stacks[index].top.pageID)
+            if element < page.elements.count, case .button = page.elements[element].kind { pressed[page.id] = element }
+        }
+        return pressed
     }
 
     // MARK: - Sliders and carousels
@@ -584,6 +606,14 @@ public final class AppModel {
     private func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
                          extra: [(String, LogValue)]) {
         let page = stack.transition?.upper.pageID ?? stack.top.pageID
+        gestureReadouts[stack.id] = GestureReadout(phase: phase, progress: progress,
+                                                   velocityPixelsPerSecond: extra.first { $0.0 == "velocity" }?.1.numberValue,
+                                                   decision: extra.first { $0.0 == "decision" }?.1.stringValue.flatMap(PopDecision.init))
+        // Pages showing a gesture status draw it anew.
+        for id in Set([page, stack.transition?.lower.pageID].compactMap { $0 })
+        where document.page(id).elements.contains(where: { $0.kind == .gestureStatus }) {
+            pageRevisions[id, default: 0] += 1
+        }
         emit(t, "gesture", [("stack", .string(stack.id)), ("page", .string(page)), ("phase", .string(phase.rawValue)),
                             ("progress", .number(progress))] + extra)
     }
