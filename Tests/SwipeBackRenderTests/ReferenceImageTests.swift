@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+import SwipeBackCore
+@testable import SwipeBackRender
+
+/// Rendered frames against reference PNGs in `Tests/Fixtures/reference`, in the manner of cairo's
+/// own test suite: a frame passes when at most `Tolerance.pixels` of its pixels differ by more than
+/// `Tolerance.channel` in any channel. `SWIPEBACK_RECORD=1` writes the references anew (look at
+/// them before committing). A failing frame is written beside a diff image, and the message names both.
+final class ReferenceImageTests: XCTestCase {
+    /// The explicit tolerance: the shipped font and fixed font options make text identical on every
+    /// machine, so only small rounding differences between cairo/pixman builds are allowed.
+    enum Tolerance {
+        /// Largest per-channel difference (0...255) a pixel may have and still count as equal.
+        static let channel = 8
+        /// Fraction of pixels allowed to differ by more than `channel`.
+        static let pixels = 0.002
+    }
+
+    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/reference")
+    private static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets")
+    private var recording: Bool { ProcessInfo.processInfo.environment["SWIPEBACK_RECORD"] == "1" }
+
+    /// Compares `frame` with the reference `name`.png, or records it.
+    private func check(_ frame: ImageSurface, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = Self.folder.appendingPathComponent(name + ".png").path
+        if recording {
+            try frame.writePNG(to: path)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return XCTFail("no reference \(path); run with SWIPEBACK_RECORD=1 to make it", file: file, line: line)
+        }
+        let reference = try ImageSurface(png: path)
+        XCTAssertEqual(reference.width, frame.width, file: file, line: line)
+        XCTAssertEqual(reference.height, frame.height, file: file, line: line)
+        guard reference.width == frame.width, reference.height == frame.height else { return }
+        let diff = try ImageSurface(width: frame.width, height: frame.height, opaque: true)
+        var differing = 0, largest = 0
+        frame.flush()
+        reference.flush()
+        for y in 0..<frame.height {
+            let rowA = UnsafeRawPointer(frame.data + y * frame.stride), rowB = UnsafeRawPointer(reference.data + y * reference.stride)
+            for x in 0..<frame.width {
+                let a = rowA.load(fromByteOffset: x * 4, as: UInt32.self), b = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
+                if a & 0xFF_FFFF == b & 0xFF_FFFF { continue }
+                let red = abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)), green = abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF))
+                let d = max(red, green, abs(Int(a & 0xFF) - Int(b & 0xFF)))
+                largest = max(largest, d)
+                if d > Tolerance.channel {
+                    differing += 1
+                    UnsafeMutableRawPointer(diff.data).storeBytes(of: UInt32(0xFFFF_0000), toByteOffset: y * diff.stride + x * 4, as: UInt32.self)
+                }
+            }
+        }
+        let fraction = Double(differing) / Double(frame.width * frame.height)
+        if fraction > Tolerance.pixels {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-reference-failures")
+            try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try frame.writePNG(to: out.appendingPathComponent(name + ".actual.png").path)
+            diff.markDirty()
+            try diff.writePNG(to: out.appendingPathComponent(name + ".diff.png").path)
+            XCTFail("\(name): \(differing) pixels (\(fraction * 100) %) differ by more than \(Tolerance.channel), largest \(largest); "
+                    + "see \(out.path)/\(name).actual.png and .diff.png", file: file, line: line)
+        }
+    }
+
+    private func model(direction: LayoutDirection, pages: [String: PageDefinition], stack: [String],
+                       width: Double = 400, height: Double = 300) throws -> AppModel {
+        AppModel(configuration: Configuration(), windowWidth: width, windowHeight: height, direction: direction,
+                 document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: stack)]),
+                 measurer: try TextMeasurer(imageDirectory: Self.images.path), log: { _ in })
+    }
+
+    private func render(_ model: AppModel) throws -> ImageSurface {
+        let frame = try ImageSurface(width: Int(model.windowWidth), height: Int(model.windowHeight), opaque: true)
+        try TransitionCompositor(measurer: try TextMeasurer(imageDirectory: Self.images.path),
+                                 imageDirectory: Self.images.path).compose(model, into: frame)
+        return frame
+    }
+
+    private let transitionPages: [String: PageDefinition] = [
+        "A": PageDefinition(id: "A", title: "Inbox", elements: [
+            PageElement(kind: .text("Three unread messages. The page beneath moves in parallax and is dimmed.")),
+            PageElement(id: "open", kind: .button(label: "Open", action: .push("B"))),
+        ]),
+        "B": PageDefinition(id: "B", title: "Message", elements: [
+            PageElement(kind: .text("The top page follows the finger.")),
+            PageElement(id: "reply", kind: .button(label: "Reply", action: .pop)),
+        ]),
+    ]
+
+    func testTransitionFramesAtFiveProgressesBothDirections() throws {
+        for direction in LayoutDirection.allCases {
+            for progress in [0.0, 0.25, 0.5, 0.75, 1.0] {
+                let model = try model(direction: direction, pages: transitionPages, stack: ["A", "B"])
+                let edge = direction == .leftToRight ? 2.0 : 398.0
+                let sign = direction.popSign
+                let touch = { (phase: PointerPhase, x: Double) in
+                    model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: 250))), atMilliseconds: 0)
+                }
+                touch(.down, edge)
+                touch(.move, edge + sign * 20) // begins the swipe
+                touch(.move, edge + sign * progress * 400)
+                XCTAssertEqual(model.stack(id: "main")?.transition?.progress ?? -1, progress, accuracy: 1e-12)
+                try check(try render(model), "transition-\(direction.rawValue)-\(Int(progress * 100))")
+            }
+        }
+    }
+
+    func testEachElementKind() throws {
+        var page = PageDefinition(id: "E", title: "Elements", elements: [
+            PageElement(kind: .text("Text wraps at the page width, in DejaVu Sans shipped with SwipeBack.")),
+            PageElement(id: "b", kind: .button(label: "Button", action: .pop)),
+            PageElement(id: "t", kind: .toggle(label: "Swipe back", bind: "interactivePop")),
+            PageElement(id: "s", kind: .slider(value: 0.35)),
+            PageElement(id: "g", kind: .gestureStatus),
+            PageElement(id: "c", kind: .carousel(items: ["images/sunset.png", "images/ocean.png"]), height: 120),
+            PageElement(id: "i", kind: .image(src: "images/forest.png")),
+        ])
+        let pages = ["R": PageDefinition(id: "R", title: "Root"), "E": page]
+        try check(try render(try model(direction: .leftToRight, pages: pages, stack: ["R", "E"], height: 820)), "elements")
+        // The toggle off, and the system back button in right-to-left.
+        page.interactivePop = false
+        try check(try render(try model(direction: .rightToLeft, pages: ["R": pages["R"]!, "E": page], stack: ["R", "E"], height: 820)),
+                  "elements-rtl-toggle-off")
+        // Header styles: custom (hidden system button) and none.
+        let custom = PageDefinition(id: "C", title: "Custom", backButton: .custom, elements: [
+            PageElement(id: "done", kind: .button(label: "Done", action: .pop), frame: Rect(x: 16, y: 72, width: 120, height: 44)),
+        ])
+        let bare = PageDefinition(id: "N", header: false, elements: [PageElement(kind: .text("No header at all."))])
+        try check(try render(try model(direction: .leftToRight, pages: ["R": pages["R"]!, "C": custom], stack: ["R", "C"])), "header-custom")
+        try check(try render(try model(direction: .leftToRight, pages: ["R": pages["R"]!, "N": bare], stack: ["R", "N"])), "header-none")
+    }
+
+    func testPressedButtonAndLiveGestureStatus() throws {
+        let page = PageDefinition(id: "S", title: "Status", elements: [
+            PageElement(id: "status", kind: .gestureStatus),
+            PageElement(id: "b", kind: .button(label: "Pressed", action: .pop)),
+        ])
+        let model = try model(direction: .leftToRight, pages: ["R": PageDefinition(id: "R"), "S": page], stack: ["R", "S"])
+        // A finger resting on the button: pressed.
+        let buttonY = 56 + 12 + 96 + 12 + 24.0
+        model.handle(.pointer(PointerInput(phase: .down, id: 7, device: .touch, position: Point(x: 200, y: buttonY))), atMilliseconds: 0)
+        XCTAssertEqual(model.pressedButtons, ["S": 1])
+        try check(try render(model), "button-pressed")
+        model.handle(.pointer(PointerInput(phase: .cancel, id: 7, device: .touch, position: Point(x: 0, y: 0))), atMilliseconds: 1)
+        // A swipe in progress: the status shows phase, progress and velocity.
+        for (t, x) in [(10.0, 2.0), (26, 42), (42, 102), (58, 162)] {
+            model.handle(.pointer(PointerInput(phase: t == 10 ? .down : .move, id: 1, device: .touch, position: Point(x: x, y: 280))),
+                         atMilliseconds: t)
+        }
+        XCTAssertEqual(model.gestureReadouts["main"]?.text, "changed · 40 % · 4313 px/s")
+        try check(try render(model), "gesture-status-mid-swipe")
+    }
+}
