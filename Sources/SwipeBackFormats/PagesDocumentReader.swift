@@ -58,7 +58,7 @@ public enum PagesDocumentReader {
                 }
             }
         }
-        return PagesDocument(pages: pages, stacks: stacks)
+        return PagesDocument(pages: pages, stacks: stacks, baseDirectory: baseDirectory)
     }
 
     /// Parses a `stacks` array (a document's or a scenario header's).

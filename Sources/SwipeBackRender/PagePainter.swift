@@ -50,10 +50,12 @@ public struct PagePainter {
         setColor(cr, Theme.separator)
         cairo_rectangle(cr, 0, h - 1, width, 1)
         cairo_fill(cr)
-        // Title, centred.
+        // Title, centred between the back button's area and its mirror.
+        let showsBack = page.backButton == .system && backTitle != nil
+        let side = showsBack ? AppModel.backButtonWidth(stackWidth: width) : 16
         text(cr, page.title, size: Theme.titleSize, bold: true, color: Theme.text,
-             box: Rect(x: width * 0.25, y: 0, width: width * 0.5, height: h), align: .center)
-        guard page.backButton == .system, let backTitle else { return }
+             box: Rect(x: side, y: 0, width: max(0, width - 2 * side), height: h), align: .center)
+        guard showsBack, let backTitle else { return }
         // Chevron and the previous page's title at the leading edge.
         let ltr = direction == .leftToRight
         let cx = ltr ? 18.0 : width - 18
@@ -66,7 +68,8 @@ public struct PagePainter {
         cairo_line_to(cr, cx - 3 * s, h / 2)
         cairo_line_to(cr, cx + 6 * s, h / 2 + 10)
         cairo_stroke(cr)
-        let labelWidth = min(AppModel.backButtonWidth, width / 2) - 34
+        guard width >= AppModel.backTitleMinimumStackWidth else { return } // the chevron alone
+        let labelWidth = AppModel.backButtonWidth(stackWidth: width) - 34
         let box = ltr ? Rect(x: 30, y: 0, width: labelWidth, height: h)
                       : Rect(x: width - 30 - labelWidth, y: 0, width: labelWidth, height: h)
         text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: ltr ? .leading : .trailing)

@@ -21,7 +21,7 @@ enum RenderCommand {
         } catch {
             throw CommandFailure.usage("-o \(directory): cannot create the folder")
         }
-        let imageDirectory = TextFile.folder(of: path)
+        let imageDirectory = scenario.document.baseDirectory ?? TextFile.folder(of: path)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
         let compositor = TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)
         var failure: Error?

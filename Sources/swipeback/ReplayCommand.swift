@@ -14,7 +14,7 @@ enum ReplayCommand {
             scenario.resizeWindow(width: size.width, height: size.height)
         }
         if options.rtl { scenario.direction = .rightToLeft }
-        let measurer = try TextMeasurer(imageDirectory: TextFile.folder(of: options.positional[0]))
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: options.positional[0]))
         // The whole log is built first, so a failure leaves no half-written output.
         var output = ""
         ScenarioRunner.run(scenario, measurer: measurer) { entry in

@@ -407,13 +407,20 @@ public final class AppModel {
     /// Frame of the system back button in page px, or nil when the page shows none.
     public func systemBackButtonFrame(stack: NavigationStack, page: PageDefinition) -> Rect? {
         guard page.header, page.backButton == .system, !stack.isAtRoot else { return nil }
-        let width = min(stack.frame.width / 2, Self.backButtonWidth)
+        let width = Self.backButtonWidth(stackWidth: stack.frame.width)
         let x = direction == .leftToRight ? 0 : stack.frame.width - width
         return Rect(x: x, y: 0, width: width, height: PageDefinition.headerHeight)
     }
 
-    /// Width in px of the system back button's tap area.
-    public static let backButtonWidth = 140.0
+    /// Width in px of the system back button's tap area in a stack `stackWidth` px wide: the chevron
+    /// and the previous title (at most 140 px, half the stack), or the chevron alone (44 px, the
+    /// smallest comfortable touch target) in stacks narrower than `backTitleMinimumStackWidth`.
+    public static func backButtonWidth(stackWidth: Double) -> Double {
+        stackWidth < backTitleMinimumStackWidth ? 44 : min(stackWidth / 2, 140)
+    }
+
+    /// Stacks narrower than this, in px, show the back chevron without the previous title.
+    public static let backTitleMinimumStackWidth = 400.0
 
     private func activate(_ t: Double, stackIndex index: Int, page: PageDefinition, elementID: String?,
                           action: ElementAction) {

@@ -64,11 +64,15 @@ public struct PagesDocument: Equatable, Sendable {
     public var pages: [String: PageDefinition]
     /// The stacks to start with, bottom to top.
     public var stacks: [StackDescription]
+    /// The folder image `src` paths are relative to (the document's own folder), or nil for the
+    /// current folder.
+    public var baseDirectory: String?
 
     /// Creates a document.
-    public init(pages: [String: PageDefinition], stacks: [StackDescription]) {
+    public init(pages: [String: PageDefinition], stacks: [StackDescription], baseDirectory: String? = nil) {
         self.pages = pages
         self.stacks = stacks
+        self.baseDirectory = baseDirectory
     }
 
     /// This document with its stack frames scaled to a `width` x `height` px window.

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+import SwipeBackRender
+
+/// `swipeback render` writes the frames of a scenario; their pixels show the transition.
+final class RenderCommandTests: XCTestCase {
+    private func rgb(_ image: ImageSurface, _ x: Int, _ y: Int) -> [Int] {
+        let p = image.pixel(x: x, y: y)
+        return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
+    }
+
+    func testMidSwipeFrameShowsTheEdgeAtTheTranslationAndTheDimmedPageInParallax() throws {
+        // render-mid-swipe.jsonl: 800 px wide; a touch goes down at x = 4 and rests at x = 304 from t = 300
+        // to t = 1000 (translation 300 px, progress 0.375), then flings on and pops. Page A, beneath,
+        // has a button at x = 200...400, y = 200...248.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-render-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/render-mid-swipe.jsonl").path
+        let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at", "500", "3000", "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let mid = try ImageSurface(png: out.appendingPathComponent("500.png").path)
+        let after = try ImageSurface(png: out.appendingPathComponent("3000.png").path)
+        XCTAssertEqual(mid.width, 800)
+
+        // The top page's leading edge stands at the finger's translation, 300 px.
+        let row = 500
+        XCTAssertEqual(rgb(mid, 300, row), [255, 255, 255], "the top page starts at x = 300")
+        XCTAssertLessThan(rgb(mid, 299, row)[0], 230, "left of it: the page beneath, dimmed and shadowed")
+
+        // The page beneath lags by the parallax: 0.3 x 800 x (1 - 0.375) = 150 px, so its button's
+        // left edge (x = 200 when fully shown) stands at x = 50.
+        let buttonY = 224
+        XCTAssertGreaterThan(rgb(after, 200, buttonY)[2], 200, "fully shown, the button starts at x = 200")
+        XCTAssertLessThan(rgb(after, 199, buttonY)[2] - rgb(after, 199, buttonY)[0], 10, "and not before it")
+        let buttonMid = rgb(mid, 50, buttonY), beforeButton = rgb(mid, 49, buttonY)
+        XCTAssertGreaterThan(buttonMid[2] - buttonMid[0], 150, "mid-swipe the button starts at x = 50: \(buttonMid)")
+        XCTAssertLessThan(beforeButton[2] - beforeButton[0], 10, "and not before it: \(beforeButton)")
+
+        // Darker than when fully shown: the dim at progress 0.375 is 0.1 x 0.625.
+        let full = rgb(after, 300, buttonY), dimmed = rgb(mid, 150, buttonY)
+        XCTAssertLessThan(dimmed[2], full[2], "dimmed \(dimmed) against \(full)")
+        XCTAssertEqual(Double(dimmed[2]), Double(full[2]) * (1 - 0.1 * 0.625), accuracy: 2)
+        let background = rgb(mid, 20, row)
+        XCTAssertEqual(Double(background[0]), 255 * (1 - 0.1 * 0.625), accuracy: 2)
+    }
+
+    func testRenderErrors() throws {
+        let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/render-mid-swipe.jsonl").path
+        for (arguments, expected) in [(["render", scenario, "-o", "/tmp/x"], "render needs --at"),
+                                      (["render", scenario, "--at", "soon", "-o", "/tmp/x"], "--at expects times in ms"),
+                                      (["render", scenario, "--at", "10"], "render needs -o DIR")] {
+            let result = try runCommand(try Paths.swipeback, arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.standardError.contains(expected), result.standardError)
+        }
+    }
+}
