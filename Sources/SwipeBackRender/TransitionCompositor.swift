@@ -59,6 +59,7 @@ public final class TransitionCompositor {
             var direction: LayoutDirection
         }
         var stacks: [StackState]
+        var scrollOffsets: [Int: Double]
         var revisions: [String: Int]
         var pressed: [String: Int]
         var width: Int
@@ -74,7 +75,8 @@ public final class TransitionCompositor {
             let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
             return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
                          progress: stack.transition?.progress, direction: stack.transition?.direction ?? model.direction)
-        }, revisions: model.pageRevisions, pressed: model.pressedButtons, width: width, height: height)
+        }, scrollOffsets: model.scrollOffsets, revisions: model.pageRevisions, pressed: model.pressedButtons,
+           width: width, height: height)
     }
 
     /// Whether the frame for `model` differs from the last one composed into a target of this size.
@@ -108,7 +110,7 @@ public final class TransitionCompositor {
             upperSurface.flush()
             inView.insert(upper.serial)
             guard let transition = stack.transition else {
-                PixelBlit.copy(upperSurface, into: target, span: rect, originX: rect.x0, originY: rect.y0)
+                copyPage(upperSurface, instance: upper, model: model, into: target, span: rect, originX: rect.x0, stackY: rect.y0)
                 continue
             }
             let place = Self.placement(progress: transition.progress, width: w, parallax: configuration.parallax,
@@ -122,12 +124,13 @@ public final class TransitionCompositor {
                 let edge = transition.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
                 let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: transition.direction,
                                                   progress: transition.progress, configuration: configuration)
-                PixelBlit.copy(lowerSurface, into: target, span: lowerSpan, originX: rect.x0 + place.lowerX,
-                               originY: rect.y0, factors: factors)
+                copyPage(lowerSurface, instance: transition.lower, model: model, into: target, span: lowerSpan,
+                         originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: factors)
             }
             let upperSpan = PixelBlit.Span(x0: max(rect.x0, rect.x0 + place.upperX), x1: min(rect.x1, rect.x0 + place.upperX + w),
                                            y0: rect.y0, y1: rect.y1)
-            PixelBlit.copy(upperSurface, into: target, span: upperSpan, originX: rect.x0 + place.upperX, originY: rect.y0)
+            copyPage(upperSurface, instance: upper, model: model, into: target, span: upperSpan,
+                     originX: rect.x0 + place.upperX, stackY: rect.y0)
         }
         target.markDirty()
         // A hairline between side-by-side stacks (split view), at the trailing edge of each inner stack.
@@ -164,9 +167,33 @@ public final class TransitionCompositor {
         }
     }
 
+    /// Tallest snapshot drawn, in px: content beyond it is not shown.
+    public static let maximumSnapshotHeight = 16384
+
+    /// Copies a page snapshot scrolled by its offset: the header band stays put, the content below
+    /// it moves up by the offset.
+    private func copyPage(_ surface: ImageSurface, instance: PageInstance, model: AppModel, into target: ImageSurface,
+                          span: PixelBlit.Span, originX: Int, stackY: Int, factors: [UInt32]? = nil) {
+        let offset = Int(model.scrollOffset(of: instance).rounded())
+        guard offset != 0 else {
+            PixelBlit.copy(surface, into: target, span: span, originX: originX, originY: stackY, factors: factors)
+            return
+        }
+        let header = model.page(instance).header ? Int(PageDefinition.headerHeight) : 0
+        var band = span
+        band.y1 = min(span.y1, stackY + header)
+        PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY, factors: factors)
+        band.y0 = max(span.y0, stackY + header)
+        band.y1 = span.y1
+        PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY - offset, factors: factors)
+    }
+
     private func snapshot(_ instance: PageInstance, in stack: NavigationStack, model: AppModel,
-                          width: Int, height: Int) throws -> ImageSurface {
+                          width: Int, height stackHeight: Int) throws -> ImageSurface {
         let page = model.page(instance)
+        // Pages taller than the stack are drawn whole, so scrolling only moves the copy.
+        let content = Int(model.contentHeight(of: page, width: Double(width)).rounded(.up))
+        let height = max(stackHeight, min(content, Self.maximumSnapshotHeight))
         return try snapshots.snapshot(of: instance, page: page, width: width, height: height,
                                       direction: stack.transition?.direction ?? model.direction,
                                       backTitle: backTitle(for: instance, in: stack, model: model),

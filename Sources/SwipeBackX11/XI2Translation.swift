@@ -11,6 +11,9 @@ public struct TranslatedInput: Equatable, Sendable {
 
 /// XI2 device events to core input: one pure function, testable from zero-initialised structs.
 public enum XI2Translation {
+    /// How far one wheel step scrolls, in px (GTK scrolls a similar 50 px-ish step; 48 is 3 lines of 16 px).
+    public static let wheelStepPixels = 48.0
+
     /// The pointer id of a mouse sequence: the negated id of the master device, so it never
     /// collides with a touch id (touch ids are positive).
     public static func mouseID(deviceID: Int32) -> Int { -Int(deviceID) }
@@ -28,7 +31,9 @@ public enum XI2Translation {
         let position = Point(x: event.event_x, y: event.event_y)
         let isPointerEvent = event.evtype == XI_ButtonPress || event.evtype == XI_ButtonRelease || event.evtype == XI_Motion
         // The server's pointer emulation of the first touch: the touch events themselves carry it.
-        if isPointerEvent && event.flags & Int32(XIPointerEmulated) != 0 { return nil }
+        // (Wheel buttons carry the same flag when emulated from smooth scrolling; they are the wheel.)
+        let isWheel = event.evtype == XI_ButtonPress && (4...7).contains(event.detail)
+        if isPointerEvent && !isWheel && event.flags & Int32(XIPointerEmulated) != 0 { return nil }
         func pointer(_ phase: PointerPhase, _ id: Int, _ device: PointerDevice) -> TranslatedInput {
             TranslatedInput(serverTime: time, event: .pointer(PointerInput(phase: phase, id: id, device: device, position: position)))
         }
@@ -36,6 +41,12 @@ public enum XI2Translation {
         switch event.evtype {
         case XI_ButtonPress where event.detail == 1:
             return pointer(.down, mouse, .mouse)
+        case XI_ButtonPress where (4...7).contains(event.detail):
+            // Wheel steps (4 up, 5 down, 6 left, 7 right). The server also sends these emulated from
+            // smooth-scroll valuators; until those are read (a later issue) the buttons are the wheel.
+            let step = wheelStepPixels
+            let (dx, dy): (Double, Double) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][event.detail]!
+            return TranslatedInput(serverTime: time, event: .scroll(dx: dx, dy: dy, touchpad: false, position: position))
         case XI_ButtonPress where event.detail == 8 || event.detail == 9:
             return TranslatedInput(serverTime: time, event: .button(Int(event.detail)))
         case XI_ButtonRelease where event.detail == 1:

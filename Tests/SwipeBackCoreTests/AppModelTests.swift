@@ -223,6 +223,69 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
     }
 
+    /// A page of 20 stacked buttons "b0"..."b19", 48 px high, 12 px apart from y = 68: 1268 px of content.
+    private let tallPage = PageDefinition(id: "B", elements: (0..<20).map {
+        PageElement(id: "b\($0)", kind: .button(label: "Button \($0)", action: .push("C")))
+    })
+
+    private func tappedElement(_ log: [EventLogEntry]) -> String? {
+        log.last { $0.type == "action" }?["element"]?.stringValue
+    }
+
+    func testVerticalDragScrollsATallPageAndTapsHitTheScrolledContent() {
+        // Button k spans y = 68 + 60k ... 116 + 60k of the content. The drag moves 120 px up; the first
+        // 20 px cross the touch slop, so the content moves 100 px. A tap at y = 340 then lands at
+        // content y = 440: b6 (428...476); unscrolled it would have hit b4 (308...356).
+        var lines: [(Double, InputEvent?)] = [(0, touch(.down, 400, 500))]
+        lines += (1...6).map { (Double($0 * 100), touch(.move, 400, 500 - Double($0) * 20)) } // slow: no fling
+        lines += [(700, touch(.up, 400, 380)), (1000, touch(.down, 400, 340)), (1050, touch(.up, 400, 340))]
+        let (log, model) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        XCTAssertEqual(tappedElement(log), "b6")
+        XCTAssertEqual(model.scrollOffset(of: model.stack(id: "main")!.pages[1]), 100, "B keeps its offset under the pushed page")
+        XCTAssertFalse(log.contains { $0.type == "gesture" })
+    }
+
+    func testAVerticalFirstDragFromTheEdgeScrollsInsteadOfSwiping() {
+        var lines: [(Double, InputEvent?)] = [(0, touch(.down, 4, 500))]
+        lines += (1...6).map { (Double($0 * 16), touch(.move, 4 + Double($0) * 10, 500 - Double($0) * 30)) }
+        lines.append((200, touch(.up, 64, 320)))
+        let (log, model) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        XCTAssertFalse(log.contains { $0.type == "gesture" })
+        // 180 px of drag; the first move (30 px) crosses the slop and the content follows from there.
+        XCTAssertEqual(model.scrollOffset(of: model.stack(id: "main")!.top), 150, "scrolled by the drag")
+    }
+
+    func testAFlickCoastsAndATouchStopsItWithoutTapping() {
+        // A fast upward flick of 100 px in 50 ms (2000 px/s) coasts on well past 100 px.
+        var lines: [(Double, InputEvent?)] = [(0, touch(.down, 400, 500))]
+        lines += (1...5).map { (Double($0 * 10), touch(.move, 400, 500 - Double($0) * 20)) }
+        lines.append((55, touch(.up, 400, 400)))
+        let (_, coasted) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        let far = coasted.scrollOffset(of: coasted.stack(id: "main")!.top)
+        XCTAssertGreaterThan(far, 500)
+        XCTAssertLessThanOrEqual(far, 1268 - 600, "never past the end")
+        // The same flick, then a touch 100 ms later: the content stops there and the touch taps nothing.
+        lines += [(155, touch(.down, 400, 320)), (170, touch(.up, 400, 320))]
+        let (log, stopped) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        let offset = stopped.scrollOffset(of: stopped.stack(id: "main")!.top)
+        XCTAssertGreaterThan(offset, 100)
+        XCTAssertLessThan(offset, far)
+        XCTAssertNil(tappedElement(log))
+    }
+
+    func testWheelScrollsThePageUnderThePointerWithinItsBounds() {
+        let lines: [(Double, InputEvent?)] = [
+            (0, .scroll(dx: 0, dy: 96, touchpad: false, position: Point(x: 400, y: 300))),
+            (10, .scroll(dx: 0, dy: -48, touchpad: false, position: Point(x: 400, y: 300))),
+        ]
+        let (_, model) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        XCTAssertEqual(model.scrollOffset(of: model.stack(id: "main")!.top), 48)
+        let (_, clamped) = run([(0, .scroll(dx: 0, dy: 5000, touchpad: false, position: nil))], pages: [tallPage], stack: ["A", "B"])
+        XCTAssertEqual(clamped.scrollOffset(of: clamped.stack(id: "main")!.top), 1268 - 600)
+        let (_, short) = run([(0, .scroll(dx: 0, dy: 100, touchpad: false, position: nil))])
+        XCTAssertEqual(short.scrollOffset(of: short.stack(id: "main")!.top), 0, "a page that fits does not scroll")
+    }
+
     func testSystemCancelRestoresThePage() {
         var lines = drag(from: 4, to: 404, steps: 8)
         lines[lines.count - 1] = (140, .pointer(PointerInput(phase: .cancel, id: 1, device: .touch, position: Point(x: 0, y: 0))))

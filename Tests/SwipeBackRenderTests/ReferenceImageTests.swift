@@ -135,6 +135,21 @@ final class ReferenceImageTests: XCTestCase {
         try check(try render(try model(direction: .leftToRight, pages: ["R": pages["R"]!, "N": bare], stack: ["R", "N"])), "header-none")
     }
 
+    func testAScrolledPageKeepsItsHeaderAndSwipesScrolled() throws {
+        let tall = PageDefinition(id: "T", title: "Long page", elements: (0..<12).map {
+            PageElement(id: "b\($0)", kind: .button(label: "Row \($0)", action: .pop))
+        })
+        let model = try model(direction: .leftToRight, pages: ["R": PageDefinition(id: "R", title: "Root"), "T": tall], stack: ["R", "T"])
+        model.handle(.scroll(dx: 0, dy: 150, touchpad: false, position: Point(x: 200, y: 150)), atMilliseconds: 0)
+        XCTAssertEqual(model.scrollOffset(of: model.stack(id: "main")!.top), 150)
+        try check(try render(model), "scrolled")
+        for (t, x) in [(10.0, 2.0), (26, 60), (42, 160)] {
+            model.handle(.pointer(PointerInput(phase: t == 10 ? .down : .move, id: 1, device: .touch, position: Point(x: x, y: 250))),
+                         atMilliseconds: t)
+        }
+        try check(try render(model), "scrolled-mid-swipe")
+    }
+
     func testPressedButtonAndLiveGestureStatus() throws {
         let page = PageDefinition(id: "S", title: "Status", elements: [
             PageElement(id: "status", kind: .gestureStatus),

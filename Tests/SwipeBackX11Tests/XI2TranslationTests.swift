@@ -61,6 +61,14 @@ final class XI2TranslationTests: XCTestCase {
         XCTAssertNil(XI2Translation.translate(event(XI_KeyPress, detail: 38)))
     }
 
+    func testWheelButtonsScrollTheContentEvenWhenEmulated() {
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 5))?.event,
+                       .scroll(dx: 0, dy: 48, touchpad: false, position: Point(x: 12.5, y: 40.25)))
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 4, flags: Int32(XIPointerEmulated)))?.event,
+                       .scroll(dx: 0, dy: -48, touchpad: false, position: Point(x: 12.5, y: 40.25)))
+        XCTAssertNil(XI2Translation.translate(event(XI_ButtonRelease, detail: 5)))
+    }
+
     func testServerTimeKeepsAllThirtyTwoBits() {
         let late = XI2Translation.translate(event(XI_TouchBegin, detail: 1, time: 4_294_967_290))
         XCTAssertEqual(late?.serverTime, 4_294_967_290)

@@ -20,6 +20,27 @@ public final class AppModel {
     public private(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
     public private(set) var pageRevisions: [String: Int] = [:]
+    /// Vertical scroll offsets in px of pages taller than their stack, by page instance serial
+    /// (0 = top; absent = 0).
+    public private(set) var scrollOffsets: [Int: Double] = [:]
+    /// Momentum scrolls in flight, by page instance serial.
+    private var momentum: [Int: Momentum] = [:]
+
+    /// A fling of a page's content: it coasts and slows at UIKit's normal deceleration.
+    private struct Momentum {
+        var stack: Int
+        var startOffset: Double
+        var velocityPixelsPerSecond: Double
+        var startMilliseconds: Double
+    }
+
+    /// Deceleration of a scroll fling, per ms: UIKit's `UIScrollView.DecelerationRate.normal` (0.998).
+    public static let scrollDecelerationPerMillisecond = 0.998
+    /// ln(0.998), for d^t without a C library.
+    private static let scrollDecelerationLog = -0.0020020026706730793
+    /// A scroll fling stops when slower than this, in px/s.
+    public static let scrollStopVelocity = 20.0
+
     /// The last gesture line of each stack, by stack id, for live gesture-status elements.
     public private(set) var gestureReadouts: [String: GestureReadout] = [:]
     /// Current values of sliders (0...1) and carousels (the item index), by page id and element
@@ -48,6 +69,8 @@ public final class AppModel {
         var control: Int?
         /// Whether the sequence moved horizontally first and now drives `control`.
         var controlActive = false
+        /// The scroll offset when the sequence began scrolling its page, or nil when it does not scroll.
+        var scrollStart: Double?
         /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
         var ignored = false
     }
@@ -94,7 +117,7 @@ public final class AppModel {
 
     /// Whether a transition is animating, so frame ticks are needed.
     public var needsFrames: Bool {
-        stacks.contains { $0.transition?.settle != nil }
+        !momentum.isEmpty || stacks.contains { $0.transition?.settle != nil }
     }
 
     /// The definition of a page instance, with run-time changes.
@@ -138,8 +161,9 @@ public final class AppModel {
             logBack(t, source: "button", handled: false, configured: configuration.backButtons.contains(button))
         case .swipe(let phase, _, _, _):
             if phase == .begin { logBack(t, source: "swipe", handled: false, configured: true) }
-        case .scroll:
-            break // Touchpad scrolling arrives with a later issue; scrolls are not back commands.
+        case .scroll(_, let dy, _, let position):
+            // Vertical scrolling moves the page's content; horizontal touchpad swipes arrive with a later issue.
+            scrollWheel(dy: dy, at: position)
         }
     }
 
@@ -165,9 +189,12 @@ public final class AppModel {
         }
         let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
         let page = document.page(stack.top.pageID)
-        let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
-        let hit = frames.lastIndex { $0.contains(local) }
-        if let hit {
+        // A touch on coasting content stops it, and is not a tap (as in UIKit).
+        let wasCoasting = momentum.removeValue(forKey: stack.top.serial) != nil
+        let hit = elementHit(stackIndex: index, at: pointer.position)
+        if wasCoasting {
+            sequence.tapTarget = nil
+        } else if let hit {
             sequence.tapTarget = .element(hit)
         } else if systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true {
             sequence.tapTarget = .systemBackButton
@@ -194,7 +221,25 @@ public final class AppModel {
         }
         if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
             dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
-            return
+            if sequence.control != nil { return } // a vertical drag on a control falls through to scrolling
+        }
+        if !sequence.ignored, let index = sequence.stack, swipeOwner != pointer.id, stacks[index].transition == nil,
+           stacks[index].top == sequence.pageAtDown {
+            let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
+            if sequence.scrollStart == nil, !sequence.controlActive, sequence.recognizer?.isActive != true,
+               abs(dy) >= configuration.touchSlop, abs(dy) >= abs(dx), maxScrollOffset(stackIndex: index) > 0 {
+                // Vertical first: the page's content takes the drag (the edge swipe fails on it too).
+                sequence.scrollStart = scrollOffset(of: stacks[index].top) + dy
+                sequence.tapTarget = nil
+            }
+            if let start = sequence.scrollStart {
+                setScrollOffset(start - dy, stackIndex: index)
+                if var recognizer = sequence.recognizer, recognizer.state == .possible {
+                    recognizer.fail()
+                    sequence.recognizer = recognizer
+                }
+                return
+            }
         }
         guard !sequence.ignored, let index = sequence.stack, var recognizer = sequence.recognizer else { return }
         let outcome = recognizer.move(to: pointer.position)
@@ -277,6 +322,16 @@ public final class AppModel {
                    velocityPixelsPerSecond: velocity ?? 0, t)
             return
         }
+        if sequence.scrollStart != nil {
+            let vy = sequence.tracker.velocity(atMilliseconds: t)?.yPixelsPerSecond ?? 0
+            // Content follows the finger: a downward flick scrolls toward the top.
+            if abs(vy) >= Self.scrollStopVelocity, stacks[index].transition == nil {
+                momentum[stacks[index].top.serial] = Momentum(stack: index, startOffset: scrollOffset(of: stacks[index].top),
+                                                              velocityPixelsPerSecond: -min(max(vy, -configuration.maxVelocity), configuration.maxVelocity),
+                                                              startMilliseconds: t)
+            }
+            return
+        }
         if sequence.controlActive, let control = sequence.control {
             releaseControl(sequence, stackIndex: index, element: control, at: pointer.position, t)
             return
@@ -293,8 +348,7 @@ public final class AppModel {
             guard systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return }
             activate(t, stackIndex: index, page: page, elementID: nil, action: .pop)
         case .element(let elementIndex):
-            let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
-            guard frames.lastIndex(where: { $0.contains(local) }) == elementIndex else { return }
+            guard elementHit(stackIndex: index, at: pointer.position) == elementIndex else { return }
             let element = page.elements[elementIndex]
             switch element.kind {
             case .button(_, let action):
@@ -325,6 +379,71 @@ public final class AppModel {
         guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
         let limit = configuration.maxVelocity
         return min(max(v.xPixelsPerSecond * direction.popSign, -limit), limit)
+    }
+
+    // MARK: - Hit testing and scrolling
+
+    /// The element of the stack's top page under `point` (window px), or nil; the header hides
+    /// content scrolled under it.
+    private func elementHit(stackIndex index: Int, at point: Point) -> Int? {
+        let stack = stacks[index]
+        let page = document.page(stack.top.pageID)
+        var local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        let header = page.header ? PageDefinition.headerHeight : 0
+        if local.y < header { return nil }
+        local.y += scrollOffset(of: stack.top)
+        let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
+        return frames.lastIndex { $0.contains(local) }
+    }
+
+    /// The scroll offset of a page instance, in px (0 = top).
+    public func scrollOffset(of instance: PageInstance) -> Double { scrollOffsets[instance.serial] ?? 0 }
+
+    /// The full height in px of `page` laid out `width` px wide: header, elements and the spacing under them.
+    public func contentHeight(of page: PageDefinition, width: Double) -> Double {
+        PageLayout.contentHeight(frames: PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer),
+                                 page: page)
+    }
+
+    /// How far the top page of a stack can scroll, in px (0 when it fits).
+    private func maxScrollOffset(stackIndex index: Int) -> Double {
+        let stack = stacks[index]
+        return max(0, contentHeight(of: document.page(stack.top.pageID), width: stack.frame.width) - stack.frame.height)
+    }
+
+    private func setScrollOffset(_ offset: Double, stackIndex index: Int) {
+        let clamped = min(max(offset, 0), maxScrollOffset(stackIndex: index))
+        let serial = stacks[index].top.serial
+        if clamped == 0 { scrollOffsets[serial] = nil } else { scrollOffsets[serial] = clamped }
+    }
+
+    /// Scrolls the page under `position` by `dy` px (wheel or touchpad; positive scrolls the content up).
+    private func scrollWheel(dy: Double, at position: Point?) {
+        let point = position ?? Point(x: windowWidth / 2, y: windowHeight / 2)
+        guard dy != 0, let index = stacks.lastIndex(where: { $0.frame.contains(point) }),
+              stacks[index].transition == nil else { return }
+        momentum[stacks[index].top.serial] = nil
+        setScrollOffset(scrollOffset(of: stacks[index].top) + dy, stackIndex: index)
+    }
+
+    private func advanceMomentum(_ t: Double) {
+        for (serial, fling) in momentum {
+            guard fling.stack < stacks.count, stacks[fling.stack].top.serial == serial, stacks[fling.stack].transition == nil else {
+                momentum[serial] = nil
+                continue
+            }
+            let d = Self.scrollDecelerationPerMillisecond
+            let elapsed = max(0, t - fling.startMilliseconds)
+            // Coasting at v px/s slowing by d per ms: distance v/1000 * d (1 - d^t) / (1 - d).
+            let decay = exponential(elapsed * Self.scrollDecelerationLog) // d^elapsed
+            let distance = fling.velocityPixelsPerSecond / 1000 * d * (1 - decay) / (1 - d)
+            let target = fling.startOffset + distance
+            setScrollOffset(target, stackIndex: fling.stack)
+            let reachedEdge = scrollOffset(of: stacks[fling.stack].top) != target
+            if abs(fling.velocityPixelsPerSecond) * decay < Self.scrollStopVelocity || reachedEdge {
+                momentum[serial] = nil
+            }
+        }
     }
 
     // MARK: - Pressed buttons
@@ -534,6 +653,7 @@ public final class AppModel {
 
     /// Advances every animation to time `t` (ms); ends settles that reached their target.
     public func tick(atMilliseconds t: Double) {
+        advanceMomentum(t)
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
             let seconds = max(0, t - start) / 1000
