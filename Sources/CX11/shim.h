@@ -10,6 +10,8 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XShm.h>
 #include <poll.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
 // XISetMask and XIMaskLen are macros.
 static inline void swipeback_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }

@@ -34,6 +34,28 @@ public final class ImageSurface {
         self.height = height
     }
 
+    /// Wraps pixels owned by someone else (shared memory), as an RGB24 surface.
+    ///
+    /// - Parameters:
+    ///   - data: at least `stride * height` bytes, alive as long as the surface.
+    ///   - width: px.
+    ///   - height: px.
+    ///   - stride: bytes per row, as `cairo_format_stride_for_width` gives or larger.
+    /// - Throws: `RenderError` when cairo rejects the layout.
+    public init(wrapping data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
+        let created = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), Int32(stride))!
+        do {
+            try RenderError.check(cairo_surface_status(created), "wrapping a \(width)x\(height) px buffer")
+        } catch {
+            cairo_surface_destroy(created)
+            throw error
+        }
+        surface = created
+        self.width = width
+        self.height = height
+    }
+
     /// Loads a PNG file.
     ///
     /// - Throws: `RenderError` naming the file when it is missing or not a PNG.

@@ -14,9 +14,8 @@ public final class WindowApp {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private let frameClock = FixedRateFrameClock()
-    private var backBuffer: ImageSurface?
     private var frameCount = 0
-    private var serverTimeBase: (server: UInt32, app: Double)?
+    private var serverClock = ServerClock()
     private var windowDestroyed = false
     /// Called after each presented frame with the frame number and the ms spent producing it.
     public var onFrame: ((Int, Double) -> Void)?
@@ -40,16 +39,9 @@ public final class WindowApp {
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
-    /// Maps a server time to the app clock: differences are taken modulo 2^32, so the wrap after
-    /// 49.7 days does not break them.
+    /// Maps a server time to the app clock (see `ServerClock`).
     func appTime(serverTime: UInt32) -> Double {
-        let now = nowMilliseconds
-        if let base = serverTimeBase {
-            let mapped = base.app + Double(Int32(bitPattern: serverTime &- base.server))
-            if abs(mapped - now) < 1000 { return mapped }
-        }
-        serverTimeBase = (serverTime, now)
-        return now
+        serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds)
     }
 
     /// Runs until the window is closed.
@@ -105,6 +97,21 @@ public final class WindowApp {
             window.didResize(width: width, height: height)
             model.handle(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
             return true
+        case FocusOut:
+            // Focus moving to another window (not the pointer wandering under PointerRoot focus, nor a
+            // window of our own) interrupts a swipe: the page is restored.
+            let detail = event.xfocus.detail
+            if detail != NotifyInferior && detail != NotifyPointer {
+                model.handle(.focus(false), atMilliseconds: nowMilliseconds)
+            }
+            return false
+        case UnmapNotify:
+            // An unmapped window gets no touch or button ends: end every sequence now, so no
+            // ghost finger blocks the next swipe.
+            model.handle(.focus(false), atMilliseconds: nowMilliseconds)
+            return false
+        case MapNotify:
+            return true
         case DestroyNotify:
             if event.xdestroywindow.window == window.window {
                 windowDestroyed = true
@@ -124,6 +131,12 @@ public final class WindowApp {
             guard event.xcookie.extension == window.xinputOpcode,
                   XGetEventData(window.display, &event.xcookie) != 0 else { return false }
             defer { XFreeEventData(window.display, &event.xcookie) }
+            if event.xcookie.evtype == XI_HierarchyChanged {
+                // A device was added, removed, enabled, disabled or floated: select again so the
+                // new set of devices delivers to us.
+                try? window.selectInput()
+                return false
+            }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard let input = XI2Translation.translate(device) else { return false }
             model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
@@ -135,12 +148,8 @@ public final class WindowApp {
 
     private func drawFrame() throws {
         let began = nowMilliseconds
-        if backBuffer?.width != window.width || backBuffer?.height != window.height {
-            backBuffer = try ImageSurface(width: window.width, height: window.height, opaque: true)
-        }
-        guard let backBuffer else { return }
-        try compositor.compose(model, into: backBuffer)
-        try window.present(backBuffer)
+        try compositor.compose(model, into: try window.backBuffer())
+        try window.present()
         frameCount += 1
         onFrame?(frameCount, nowMilliseconds - began)
     }

@@ -18,9 +18,14 @@ public final class X11Window {
     private let visual: UnsafeMutablePointer<Visual>
     private let gc: GC
     private let deleteWindowAtom: Atom
-    private var image: UnsafeMutablePointer<XImage>?
-    private var imageSurface: ImageSurface?
     private var destroyed = false
+    /// The frame being drawn and how it reaches the screen.
+    private var buffer: FrameBuffer?
+    /// Whether the server shares memory with us (MIT-SHM); turned off after a failure.
+    public private(set) var usesSharedMemory: Bool
+
+    /// The smallest size the window may be resized to, in px.
+    public static let minimumWidth = 320, minimumHeight = 240
 
     /// Opens the display named by `$DISPLAY` and maps a window.
     ///
@@ -61,7 +66,7 @@ public final class X11Window {
         let root = XRootWindow(display, screen)
         var attributes = XSetWindowAttributes()
         attributes.background_pixel = 0
-        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask)
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | FocusChangeMask)
         window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, 24, UInt32(InputOutput), visual,
                                UInt(CWBackPixel | CWEventMask), &attributes)
         gc = XCreateGC(display, window, 0, nil)
@@ -70,16 +75,26 @@ public final class X11Window {
         let netName = XInternAtom(display, "_NET_WM_NAME", 0)
         let bytes = Array(title.utf8)
         XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+        var pid = [UInt(getpid())]
+        XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
+                        UnsafeRawPointer(&pid).assumingMemoryBound(to: UInt8.self), 1)
+        let hints = XAllocSizeHints()!
+        hints.pointee.flags = PMinSize
+        hints.pointee.min_width = Int32(Self.minimumWidth)
+        hints.pointee.min_height = Int32(Self.minimumHeight)
+        XSetWMNormalHints(display, window, hints)
+        XFree(hints)
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         var protocols = [deleteWindowAtom]
         XSetWMProtocols(display, window, &protocols, 1)
+        usesSharedMemory = XShmQueryExtension(display) != 0
         try selectInput()
         XMapWindow(display, window)
         try X11ErrorTrap.check(display, "creating the window")
     }
 
     deinit {
-        releaseImage()
+        buffer = nil
         XFreeGC(display, gc)
         if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
@@ -88,15 +103,23 @@ public final class X11Window {
     /// Records that another client destroyed the window, so it is not destroyed twice.
     public func markDestroyed() { destroyed = true }
 
-    /// Selects XI2 button, motion and touch events from every master device (whole touch triples).
-    private func selectInput() throws {
+    /// Selects XI2 button, motion and touch events from every master device (whole touch triples),
+    /// and device hierarchy changes on the root window.
+    ///
+    /// Called again after a hierarchy change, so devices that were disabled, re-enabled, floated
+    /// or plugged in keep working.
+    public func selectInput() throws {
+        try select([XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd],
+                   on: window, device: XIAllMasterDevices)
+        try select([XI_HierarchyChanged], on: XDefaultRootWindow(display), device: XIAllDevices)
+    }
+
+    private func select(_ events: [Int32], on target: Window, device: Int32) throws {
         var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
-        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] {
-            swipeback_xi_set_mask(&mask, event)
-        }
+        for event in events { swipeback_xi_set_mask(&mask, event) }
         try mask.withUnsafeMutableBufferPointer { buffer in
-            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, window, &eventMask, 1)
+            var eventMask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, target, &eventMask, 1)
             try X11ErrorTrap.check(display, "selecting XInput2 events")
         }
     }
@@ -112,36 +135,127 @@ public final class X11Window {
         guard width != self.width || height != self.height else { return }
         self.width = width
         self.height = height
-        releaseImage()
+        buffer = nil
     }
 
-    /// Presents a finished frame: one `XPutImage` of the whole back buffer, then a sync so the
-    /// frame is on screen when this returns (double-buffered: the window never shows a partial frame).
+    /// The back buffer for the next frame: an RGB24 surface of the window's size, in memory the
+    /// server shares when it can (MIT-SHM), so presenting copies nothing through the socket.
     ///
-    /// - Parameter frame: an RGB24 surface of the window's size.
-    /// - Throws: `X11Error` when the server rejects the image.
-    public func present(_ frame: ImageSurface) throws {
-        frame.flush()
-        if image == nil || imageSurface !== frame {
-            releaseImage()
-            let raw = UnsafeMutableRawPointer(frame.data).assumingMemoryBound(to: CChar.self)
-            guard let created = XCreateImage(display, visual, 24, ZPixmap, 0, raw, UInt32(frame.width),
-                                             UInt32(frame.height), 32, Int32(frame.stride)) else {
-                throw X11Error("cannot create a \(frame.width)x\(frame.height) XImage")
+    /// - Throws: `RenderError` when no surface can be made.
+    public func backBuffer() throws -> ImageSurface {
+        if let buffer, buffer.surface.width == width, buffer.surface.height == height { return buffer.surface }
+        buffer = nil
+        if usesSharedMemory {
+            do {
+                buffer = try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height)
+            } catch {
+                usesSharedMemory = false // fall back to XPutImage for good
             }
-            image = created
-            imageSurface = frame
         }
-        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(frame.width), UInt32(frame.height))
+        if buffer == nil { buffer = try PlainBuffer(display: display, visual: visual, width: width, height: height) }
+        return buffer!.surface
+    }
+
+    /// Presents the back buffer: one put of the whole frame, then a sync, so the frame is on
+    /// screen when this returns and the buffer can be drawn again (double-buffered: the window
+    /// never shows a partial frame).
+    ///
+    /// - Throws: `X11Error` when the server rejects the image.
+    public func present() throws {
+        guard let buffer else { return }
+        buffer.surface.flush()
+        buffer.put(display: display, window: window, gc: gc)
         try X11ErrorTrap.check(display, "presenting a frame")
     }
+}
 
-    private func releaseImage() {
-        if let image {
-            image.pointee.data = nil // cairo owns the pixels
-            swipeback_destroy_image(image)
+/// A back buffer and the way it reaches the window.
+private protocol FrameBuffer: AnyObject {
+    var surface: ImageSurface { get }
+    func put(display: OpaquePointer, window: Window, gc: GC)
+}
+
+/// An image surface sent with `XPutImage` (through the socket).
+private final class PlainBuffer: FrameBuffer {
+    let surface: ImageSurface
+    private let image: UnsafeMutablePointer<XImage>
+
+    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws {
+        surface = try ImageSurface(width: width, height: height, opaque: true)
+        let raw = UnsafeMutableRawPointer(surface.data).assumingMemoryBound(to: CChar.self)
+        guard let created = XCreateImage(display, visual, 24, ZPixmap, 0, raw, UInt32(width), UInt32(height), 32,
+                                         Int32(surface.stride)) else {
+            throw X11Error("cannot create a \(width)x\(height) XImage")
         }
-        image = nil
-        imageSurface = nil
+        image = created
+    }
+
+    deinit {
+        image.pointee.data = nil // cairo owns the pixels
+        swipeback_destroy_image(image)
+    }
+
+    func put(display: OpaquePointer, window: Window, gc: GC) {
+        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(surface.width), UInt32(surface.height))
+    }
+}
+
+/// A surface in a System V shared memory segment the server reads directly (`XShmPutImage`).
+private final class SharedMemoryBuffer: FrameBuffer {
+    let surface: ImageSurface
+    private let image: UnsafeMutablePointer<XImage>
+    /// On the heap: the image keeps a pointer to it.
+    private let info: UnsafeMutablePointer<XShmSegmentInfo>
+    private let display: OpaquePointer
+
+    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws {
+        self.display = display
+        info = .allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        guard let created = XShmCreateImage(display, visual, 24, ZPixmap, nil, info, UInt32(width), UInt32(height)) else {
+            info.deallocate()
+            throw X11Error("XShmCreateImage failed")
+        }
+        image = created
+        let size = Int(created.pointee.bytes_per_line) * height
+        let id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
+        guard id >= 0, let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            if id >= 0 { shmctl(id, IPC_RMID, nil) }
+            created.pointee.data = nil
+            swipeback_destroy_image(created)
+            info.deallocate()
+            throw X11Error("cannot get \(size) bytes of shared memory")
+        }
+        info.pointee.shmid = id
+        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.pointee.readOnly = 0
+        created.pointee.data = info.pointee.shmaddr
+        XShmAttach(display, info)
+        // The segment goes away once both sides detach.
+        do {
+            try X11ErrorTrap.check(display, "attaching shared memory")
+        } catch {
+            shmdt(address)
+            shmctl(id, IPC_RMID, nil)
+            created.pointee.data = nil
+            swipeback_destroy_image(created)
+            info.deallocate()
+            throw error
+        }
+        shmctl(id, IPC_RMID, nil)
+        surface = try ImageSurface(wrapping: address, width: width, height: height, stride: Int(created.pointee.bytes_per_line))
+    }
+
+    deinit {
+        XShmDetach(display, info)
+        XSync(display, 0)
+        shmdt(info.pointee.shmaddr)
+        image.pointee.data = nil
+        swipeback_destroy_image(image)
+        info.deallocate()
+    }
+
+    func put(display: OpaquePointer, window: Window, gc: GC) {
+        XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(surface.width), UInt32(surface.height), 0)
     }
 }
