@@ -18,8 +18,7 @@ enum DemoCommand {
                 throw CommandFailure.usage("--open: no page \"\(id)\" in \(pagesPath); pages: "
                                            + document.pages.keys.sorted().joined(separator: ", "))
             }
-            let first = document.stacks.first
-            document.stacks = [StackDescription(id: first?.id ?? "main", frame: nil, pages: open)]
+            document.stacks = [StackDescription(id: "main", frame: nil, pages: open)]
         }
         let size = options.windowSize ?? (1024, 640)
         document = document.fittingStacks(toWidth: size.0, height: size.1)

@@ -15,16 +15,6 @@ final class DemoWindowTests: XCTestCase {
 
     private func frameCount(_ log: [[String: Any]]) -> Int { log.filter { type($0) == "frame" }.count }
 
-    /// Where a button of the built-in home page sits, from the same layout code the app uses.
-    private func homeButtonCentre(_ id: String, width: Double) throws -> (Int, Int) {
-        let document = try PagesDocumentReader.read(path: Paths.repository.appendingPathComponent("Assets/pages.json").path)
-        let page = document.page("home")
-        let frames = PageLayout.frames(for: page, width: width, direction: .leftToRight, measurer: try TextMeasurer())
-        let index = try XCTUnwrap(page.elements.firstIndex { $0.id == id })
-        let f = frames[index]
-        return (Int(f.x + f.width / 2), Int(f.y + f.height / 2))
-    }
-
     func testSwipeBackPopCancelAndTapInARealWindow() throws {
         let server = try XvfbServer()
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
@@ -53,7 +43,7 @@ final class DemoWindowTests: XCTestCase {
         log = try demo.waitFor("the end of the pop") { $0.contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" } }
 
         // 2. A click on a button pushes a page.
-        let (bx, by) = try homeButtonCentre("open-message", width: 800)
+        let (bx, by) = try builtInButtonCentre(page: "home", button: "open-message", width: 800)
         let beforeClick = log.count
         server.move(to: bx, by)
         sleepMilliseconds(30)

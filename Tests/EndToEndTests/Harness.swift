@@ -1,5 +1,8 @@
 import CX11
 import Foundation
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackRender
 import XCTest
 
 /// Paths of the repository and the built `swipeback` binary.
@@ -125,20 +128,7 @@ final class XvfbServer {
     }
 
     /// Top-level windows whose `WM_NAME` is `title`.
-    func windows(titled title: String) -> [Window] {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, XDefaultRootWindow(display), &rootReturn, &parent, &children, &count) != 0,
-              let children else { return [] }
-        defer { XFree(children) }
-        return (0..<Int(count)).map { children[$0] }.filter { window in
-            var name: UnsafeMutablePointer<CChar>?
-            guard XFetchName(display, window, &name) != 0, let name else { return false }
-            defer { XFree(name) }
-            return String(cString: name) == title
-        }
-    }
+    func windows(titled title: String) -> [Window] { topLevelWindows(display, titled: title) }
 
     /// Sends `WM_DELETE_WINDOW` to `window`, as a window manager's close button does.
     func requestClose(_ window: Window) {
@@ -216,6 +206,33 @@ final class DemoProcess {
         }
         throw HarnessError("timed out waiting for \(what); log so far:\n" + lines().map { "\($0)" }.joined(separator: "\n"))
     }
+}
+
+/// Top-level windows of `display` whose `WM_NAME` is `title`.
+func topLevelWindows(_ display: OpaquePointer, titled title: String) -> [Window] {
+    var rootReturn: Window = 0, parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    guard XQueryTree(display, XDefaultRootWindow(display), &rootReturn, &parent, &children, &count) != 0,
+          let children else { return [] }
+    defer { XFree(children) }
+    return (0..<Int(count)).map { children[$0] }.filter { window in
+        var name: UnsafeMutablePointer<CChar>?
+        guard XFetchName(display, window, &name) != 0, let name else { return false }
+        defer { XFree(name) }
+        return String(cString: name) == title
+    }
+}
+
+/// Where a button of the built-in pages sits on `page` in a stack `width` px wide, from the same
+/// layout code the app uses.
+func builtInButtonCentre(page id: String, button: String, width: Double) throws -> (Int, Int) {
+    let document = try PagesDocumentReader.read(path: Paths.repository.appendingPathComponent("Assets/pages.json").path)
+    let page = document.page(id)
+    let frames = PageLayout.frames(for: page, width: width, direction: .leftToRight, measurer: try TextMeasurer())
+    guard let index = page.elements.firstIndex(where: { $0.id == button }) else { throw HarnessError("no button \(button) on \(id)") }
+    let f = frames[index]
+    return (Int(f.x + f.width / 2), Int(f.y + f.height / 2))
 }
 
 /// Sleeps for `ms` milliseconds.

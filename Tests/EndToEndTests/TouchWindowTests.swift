@@ -1,0 +1,125 @@
+import CX11
+import Foundation
+import XCTest
+
+/// The demo under Xorg with real XI2 touch events from the inputtest driver.
+final class TouchWindowTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func count(_ log: [[String: Any]], _ type: String) -> Int { log.filter { self.type($0) == type }.count }
+
+    private struct Rig {
+        let server: XorgTouchServer
+        let touch: TouchInjector
+        let demo: DemoProcess
+    }
+
+    /// A fresh Xorg, its touch injector, and the demo filling the screen on `pages`.
+    private func rig(pages: String) throws -> Rig {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let demo = try DemoProcess(display: server.displayName,
+                                   arguments: ["--open", pages, "--window", "\(server.width)x\(server.height)"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        return Rig(server: server, touch: touch, demo: demo)
+    }
+
+    /// A touch from (x0, y) to (x1, y) in `steps` moves `interval` ms apart.
+    private func swipe(_ touch: TouchInjector, id: UInt32, from x0: Double, to x1: Double, y: Double = 400,
+                       steps: Int = 10, interval: Double = 8, lift: Bool = true) throws {
+        try touch.begin(id, x: x0, y: y)
+        for i in 1...steps {
+            sleepMilliseconds(interval)
+            try touch.move(id, x: x0 + (x1 - x0) * Double(i) / Double(steps), y: y)
+        }
+        if lift {
+            sleepMilliseconds(interval)
+            try touch.end(id, x: x1, y: y)
+        }
+    }
+
+    private func finished(_ log: [[String: Any]], after start: Int = 0) -> Bool {
+        log.dropFirst(start).contains { type($0) == "transition" && $0["phase"] as? String == "finished" }
+    }
+
+    func testATouchSwipePopsThePage() throws {
+        let rig = try rig(pages: "home,message")
+        try swipe(rig.touch, id: 1, from: 3, to: 603)
+        let log = try rig.demo.waitFor("the pop") { self.finished($0) }
+        let ended = log.first { $0["phase"] as? String == "ended" }
+        XCTAssertEqual(ended?["decision"] as? String, "commit")
+        let stack = try XCTUnwrap(log.first { type($0) == "stack" })
+        XCTAssertEqual(stack["pages"] as? [String], ["home"])
+    }
+
+    func testATouchTapOnAButtonPushesExactlyOnePage() throws {
+        let rig = try rig(pages: "home")
+        let (x, y) = try builtInButtonCentre(page: "home", button: "open-message", width: Double(rig.server.width))
+        try rig.touch.begin(3, x: Double(x), y: Double(y))
+        sleepMilliseconds(40)
+        try rig.touch.end(3, x: Double(x), y: Double(y))
+        try rig.demo.waitFor("the push") { self.finished($0) }
+        sleepMilliseconds(500) // room for a second, emulated activation to show up (it must not)
+        let log = rig.demo.lines()
+        XCTAssertEqual(count(log, "action"), 1, "the tap acts once, not again through pointer emulation")
+        XCTAssertEqual(count(log, "stack"), 1)
+        XCTAssertEqual(log.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
+    }
+
+    func testATouchTapOnAToggleActsOnce() throws {
+        // A toggle starts no transition, so a second activation from the server's pointer
+        // emulation would show as a second action and the switch flipping back.
+        let rig = try rig(pages: "home,settings")
+        let (x, y) = try builtInButtonCentre(page: "settings", button: "swipe", width: Double(rig.server.width))
+        try rig.touch.begin(4, x: Double(x), y: Double(y))
+        sleepMilliseconds(40)
+        try rig.touch.end(4, x: Double(x), y: Double(y))
+        try rig.demo.waitFor("the toggle") { $0.contains { self.type($0) == "action" } }
+        sleepMilliseconds(500)
+        let actions = rig.demo.lines().filter { type($0) == "action" }
+        XCTAssertEqual(actions.count, 1)
+        XCTAssertEqual(actions.first?["value"] as? Bool, false)
+    }
+
+    func testASecondTouchDuringASwipeChangesNothing() throws {
+        let rig = try rig(pages: "home,message")
+        // Finger 1 swipes 200 px and rests; finger 2 taps the Reply button, then drags across the page.
+        try swipe(rig.touch, id: 1, from: 3, to: 203, lift: false)
+        let (x, y) = try builtInButtonCentre(page: "message", button: "reply", width: Double(rig.server.width))
+        try rig.touch.begin(2, x: Double(x), y: Double(y))
+        sleepMilliseconds(30)
+        try rig.touch.end(2, x: Double(x), y: Double(y))
+        try swipe(rig.touch, id: 3, from: 5, to: 900, y: 600)
+        // Finger 1 lifts slowly, short of halfway: the page goes back.
+        sleepMilliseconds(120)
+        try rig.touch.end(1, x: 203, y: 400)
+        let log = try rig.demo.waitFor("the cancel to settle") { self.finished($0) }
+        XCTAssertEqual(log.filter { $0["phase"] as? String == "began" }.count, 1)
+        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
+        XCTAssertEqual(count(log, "action"), 0, "the second finger's tap never reached the button")
+        XCTAssertEqual(count(log, "stack"), 0)
+    }
+
+    func testATouchHeldThroughUnmappingLeavesNoGhostFinger() throws {
+        let rig = try rig(pages: "home,message,reply")
+        let window = try XCTUnwrap(topLevelWindows(rig.server.display, titled: "SwipeBack").first)
+        // Finger 1 starts a swipe; the window is unmapped under it; its end goes nowhere.
+        try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
+        XUnmapWindow(rig.server.display, window)
+        XSync(rig.server.display, 0)
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        try rig.touch.end(1, x: 303, y: 400)
+        XMapWindow(rig.server.display, window)
+        XSync(rig.server.display, 0)
+        try rig.demo.waitFor("the restore to finish") { self.finished($0) }
+        sleepMilliseconds(200)
+        let before = rig.demo.lines().count
+        // A new swipe pops exactly once.
+        try swipe(rig.touch, id: 2, from: 3, to: 703)
+        let log = try rig.demo.waitFor("the pop") { self.finished($0, after: before) }
+        sleepMilliseconds(300)
+        let after = Array(rig.demo.lines().dropFirst(before))
+        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1, "\(log.count) lines")
+        XCTAssertEqual(count(after, "stack"), 1)
+        XCTAssertEqual(after.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
+    }
+}
