@@ -124,3 +124,81 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(demo.process.terminationStatus, 0)
     }
 }
+
+/// Pointer-side X11 faults under Xvfb: a window away from the origin, a resize mid-drag, a dead server.
+final class WindowFaultTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+
+    /// Drags with XTest from (x0, y) by `distance` px in `steps`, slowly, without releasing.
+    private func drag(_ server: XvfbServer, from x0: Int, y: Int, by distance: Int, steps: Int = 10) {
+        server.move(to: x0, y)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...steps {
+            sleepMilliseconds(20)
+            server.move(to: x0 + step * distance / steps, y)
+        }
+    }
+
+    /// Waits for a frame presented after the last gesture line with `progress`, and returns the log.
+    private func waitForFrame(_ demo: DemoProcess, progress: Double) throws -> [[String: Any]] {
+        try demo.waitFor("a frame at progress \(progress)") { log in
+            guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - progress) < 1e-9 } ?? false })
+            else { return false }
+            return log[(last + 1)...].contains { self.type($0) == "frame" }
+        }
+    }
+
+    func testAWindowAwayFromTheScreenOriginTracksTheFinger() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "600x500"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
+        XMoveWindow(server.display, window, 200, 120)
+        XSync(server.display, 0)
+        sleepMilliseconds(100)
+        // Down 3 px inside the window's left edge (root x = 203), then 240 px to the right.
+        drag(server, from: 203, y: 400, by: 240)
+        try waitForFrame(demo, progress: 240.0 / 600)
+        let row = server.pixels(row: 120 + 490, from: 200, to: 800)
+        XCTAssertEqual(row.firstIndex { $0 == [255, 255, 255] }, 240, "the page edge is 240 px into the window")
+        server.button(false)
+    }
+
+    func testAResizeInTheMiddleOfADragKeepsThePageUnderTheFinger() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
+        drag(server, from: 3, y: 300, by: 150, steps: 5)
+        try waitForFrame(demo, progress: 150.0 / 800)
+        XResizeWindow(server.display, window, 600, 600)
+        XSync(server.display, 0)
+        sleepMilliseconds(150)
+        for step in 1...5 {
+            sleepMilliseconds(20)
+            server.move(to: 3 + 150 + step * 30, 300)
+        }
+        // The finger is 300 px from where it went down; the window is now 600 px wide.
+        try waitForFrame(demo, progress: 300.0 / 600)
+        let row = server.pixels(row: 596, from: 0, to: 600)
+        XCTAssertEqual(row.firstIndex { $0 == [255, 255, 255] }, 300, "the page edge stays under the finger")
+        server.button(false)
+    }
+
+    func testLosingTheXServerExitsWithinASecondWithOneLine() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        kill(server.process.processIdentifier, SIGKILL)
+        let killed = Date()
+        while demo.process.isRunning, Date().timeIntervalSince(killed) < 3 { sleepMilliseconds(5) }
+        let elapsed = Date().timeIntervalSince(killed)
+        guard !demo.process.isRunning else { return XCTFail("the demo kept running after its X server died") }
+        XCTAssertLessThan(elapsed, 1.0)
+        XCTAssertEqual(demo.process.terminationStatus, 1)
+        let error = demo.standardError()
+        XCTAssertEqual(error.filter { $0 == "\n" }.count, 1, error)
+        XCTAssertTrue(error.hasPrefix("swipeback: "), error)
+    }
+}

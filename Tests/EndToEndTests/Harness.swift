@@ -102,7 +102,7 @@ final class XvfbServer {
     }
 
     deinit {
-        XCloseDisplay(display)
+        if process.isRunning { XCloseDisplay(display) } // after a kill, Xlib would call the fatal IO handler
         process.terminate()
         process.waitUntilExit()
     }
@@ -181,6 +181,11 @@ final class DemoProcess {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: logPath)
+    }
+
+    /// What the demo wrote on standard error, once it has exited.
+    func standardError() -> String {
+        String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// The log lines written so far, parsed.
