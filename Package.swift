@@ -24,9 +24,13 @@ let package = Package(
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "SwipeBackRender", "CX11", "CCairo"]),
 
+        // MARK: - Test tools (private X servers, XTest and inputtest injection), for tests and bench
+        .target(name: "SwipeBackXTesting", dependencies: ["CX11"]),
+
         // MARK: - Command line
         .executableTarget(name: "swipeback",
-                          dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11"]),
+                          dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
+                                         "SwipeBackXTesting"]),
 
         // MARK: - Tests
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore"]),
@@ -34,6 +38,7 @@ let package = Package(
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender"]),
+                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender",
+                                   "SwipeBackXTesting"]),
     ]
 )

@@ -1,0 +1,64 @@
+import CX11
+import Foundation
+
+/// A running `swipeback demo` and its live event log.
+public final class DemoProcess {
+    /// The server or program process.
+    public let process = Process()
+    /// Where the demo writes its event log.
+    public let logPath: String
+    private let stderrPipe = Pipe()
+
+    /// Starts `executable demo --event-log TMP --log-frames ARGUMENTS` on `display`, with no user config.
+    ///
+    /// - Throws: when the program cannot start.
+    public init(executable: String, display: String, arguments: [String]) throws {
+        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["demo", "--event-log", logPath, "--log-frames"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path
+        process.environment = environment
+        process.standardError = stderrPipe
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+
+    /// What the demo wrote on standard error, once it has exited.
+    public func standardError() -> String {
+        String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The log lines written so far, parsed.
+    public func lines() -> [[String: Any]] {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Waits until `condition` holds for the log, up to `timeout` seconds; returns the log then.
+    ///
+    /// - Throws: `XTestingError` when the demo exits or the time runs out, with the log so far.
+    @discardableResult
+    public func waitFor(_ what: String, timeout: TimeInterval = 10, _ condition: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let log = lines()
+            if condition(log) { return log }
+            if !process.isRunning {
+                let err = String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+                throw XTestingError("the demo exited with status \(process.terminationStatus) waiting for \(what): \(err)")
+            }
+            usleep(10_000)
+        }
+        throw XTestingError("timed out waiting for \(what); log so far:\n" + lines().map { "\($0)" }.joined(separator: "\n"))
+    }
+}
+

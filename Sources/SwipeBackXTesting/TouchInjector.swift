@@ -1,0 +1,82 @@
+import CX11
+import Foundation
+
+/// Writes the inputtest driver's binary protocol (xf86-input-inputtest-protocol.h, version 1.1):
+/// touch events with absolute valuators 0...65535 across the screen.
+public final class TouchInjector {
+    private let fd: Int32
+    private let screenWidth: Double, screenHeight: Double
+
+    // Event types and sizes from the protocol header (sizes checked against the C structs:
+    // client version 12 bytes, wait-for-sync 8, touch 1056).
+    private static let clientVersion: Int32 = 0, waitForSync: Int32 = 1, touch: Int32 = 6
+    private static let touchBegin: UInt32 = 18, touchUpdate: UInt32 = 19, touchEnd: UInt32 = 20 // XI_TouchBegin...
+
+    /// Connects to the inputtest touch device at `socketPath` and does the version handshake.
+    ///
+    /// - Throws: `XTestingError` when the socket does not answer.
+    public init(socketPath: String, screenWidth: Int, screenHeight: Int) throws {
+        self.screenWidth = Double(screenWidth)
+        self.screenHeight = Double(screenHeight)
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in socketPath.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw XTestingError("cannot connect to \(socketPath)") }
+        var hello = header(length: 12, type: Self.clientVersion)
+        hello += le(UInt16(1)) + le(UInt16(1))
+        try send(hello)
+        _ = try receive(12)
+    }
+
+    deinit { close(fd) }
+
+    private func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+    private func header(length: UInt32, type: Int32) -> [UInt8] { le(length) + le(type) }
+
+    private func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw XTestingError("writing to the inputtest socket failed") }
+            offset += n
+        }
+    }
+
+    private func receive(_ count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            let n = bytes[offset...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw XTestingError("reading from the inputtest socket failed") }
+            offset += n
+        }
+        return bytes
+    }
+
+    /// Sends a touch event at screen position (x, y) px and waits until Xorg has processed it.
+    private func touch(_ id: UInt32, _ type: UInt32, x: Double, y: Double) throws {
+        var body = le(id) + le(type)
+        // xf86ITValuatorData: has_unaccelerated, mask[8], 4 bytes of padding, 64 valuators, 64 unaccelerated.
+        body += le(UInt32(0)) + [0b11, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0]
+        var valuators = [Double](repeating: 0, count: 128)
+        valuators[0] = x * 65535 / screenWidth
+        valuators[1] = y * 65535 / screenHeight
+        for v in valuators { body += le(v.bitPattern) }
+        try send(header(length: UInt32(8 + body.count), type: Self.touch) + body)
+        try send(header(length: 8, type: Self.waitForSync))
+        _ = try receive(8)
+    }
+
+    /// Puts touch `id` down at screen position (x, y) px and waits until Xorg has processed it.
+    public func begin(_ id: UInt32, x: Double, y: Double) throws { try touch(id, Self.touchBegin, x: x, y: y) }
+    /// Moves the pointer to root position (x, y) px with XTest.
+    public func move(_ id: UInt32, x: Double, y: Double) throws { try touch(id, Self.touchUpdate, x: x, y: y) }
+    /// Lifts touch `id` at (x, y) px.
+    public func end(_ id: UInt32, x: Double, y: Double) throws { try touch(id, Self.touchEnd, x: x, y: y) }
+}

@@ -1,0 +1,114 @@
+import CX11
+import Foundation
+
+/// A private Xorg with the dummy video driver and the inputtest input driver: real XI2 touch
+/// events without hardware (see the project notes on X11). One per test: the driver serves one
+/// client per device for the server's life, so each test gets a fresh server, killed at the end.
+public final class XorgTouchServer {
+    /// The server or program process.
+    public let process = Process()
+    /// The display name, like `:12`.
+    public let displayName: String
+    /// This process's own connection to the server (for XTest, screenshots and window control).
+    public let display: OpaquePointer
+    /// The folder holding the config, the log and the sockets.
+    public let directory: URL
+    /// The screen's size in px.
+    public let width: Int, height: Int
+
+    /// Starts Xorg (as root) with a `width` x `height` dummy screen, a 5-touch inputtest touchscreen
+    /// as the core pointer and an inputtest keyboard, on a free display.
+    ///
+    /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
+    public init(width: Int = 1280, height: Int = 800) throws {
+        self.width = width
+        self.height = height
+        guard let xorg = findTool("Xorg") else {
+            throw XTestingError("Xorg is not installed: run `make test` (it installs xserver-xorg-core and xserver-xorg-video-dummy)")
+        }
+        guard getuid() == 0 else { throw XTestingError("the touch tests start Xorg, which needs root") }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-xorg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = """
+            Section "ServerFlags"
+                Option "AutoAddDevices" "false"
+                Option "AutoEnableDevices" "false"
+            EndSection
+            Section "Device"
+                Identifier "dummy"
+                Driver "dummy"
+                VideoRam 256000
+            EndSection
+            Section "Monitor"
+                Identifier "monitor"
+                HorizSync 5.0-1000.0
+                VertRefresh 5.0-200.0
+                Modeline "\(width)x\(height)" 83.50 \(width) 1352 1480 1680 \(height) 803 809 831
+            EndSection
+            Section "Screen"
+                Identifier "screen"
+                Device "dummy"
+                Monitor "monitor"
+                DefaultDepth 24
+                SubSection "Display"
+                    Depth 24
+                    Modes "\(width)x\(height)"
+                    Virtual \(width) \(height)
+                EndSubSection
+            EndSection
+            Section "InputDevice"
+                Identifier "touch"
+                Driver "inputtest"
+                Option "DeviceType" "Touch"
+                Option "TouchCount" "5"
+                Option "SocketPath" "\(directory.path)/touch.sock"
+            EndSection
+            Section "InputDevice"
+                Identifier "keyboard"
+                Driver "inputtest"
+                Option "DeviceType" "Keyboard"
+                Option "SocketPath" "\(directory.path)/keyboard.sock"
+            EndSection
+            Section "ServerLayout"
+                Identifier "layout"
+                Screen "screen"
+                InputDevice "touch" "CorePointer"
+                InputDevice "keyboard" "CoreKeyboard"
+            EndSection
+            """
+        try config.write(to: directory.appendingPathComponent("xorg.conf"), atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: xorg)
+        process.arguments = ["-displayfd", "1", "-config", directory.appendingPathComponent("xorg.conf").path,
+                             "-logfile", directory.appendingPathComponent("xorg.log").path,
+                             "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts", "-keeptty"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !text.contains("\n"), Date() < deadline {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let display = XOpenDisplay(":\(number)") else {
+            process.terminate()
+            throw XTestingError("Xorg did not start (log: \(directory.path)/xorg.log)")
+        }
+        displayName = ":\(number)"
+        self.display = display
+    }
+
+    deinit {
+        XCloseDisplay(display)
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The inputtest touch device's socket.
+    public var touchSocket: String { directory.appendingPathComponent("touch.sock").path }
+}
+
