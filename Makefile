@@ -9,11 +9,12 @@ build:
 	scripts/install-deps build
 	swift build $(SWIFT_FLAGS)
 
-## Opens the demo window on $$DISPLAY (a desktop, or an X server you started).
+## Opens the demo window on $$DISPLAY (a desktop, or an X server you started), built optimised:
+## a debug build composes a frame several times slower.
 demo:
 	scripts/install-deps demo
-	swift build $(SWIFT_FLAGS)
-	swift run $(SWIFT_FLAGS) swipeback demo $(ARGS)
+	swift build -c release $(SWIFT_FLAGS)
+	"$$(swift build -c release --show-bin-path)/swipeback" demo $(ARGS)
 
 ## Runs every test: unit, rendering, command line, and end-to-end under a private Xvfb.
 test:
@@ -24,7 +25,7 @@ test:
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
 	scripts/install-deps demo
-	swift build $(SWIFT_FLAGS)
+	swift build -c release $(SWIFT_FLAGS)
 	scripts/demo-xvfb $(ARGS)
 
 clean:
