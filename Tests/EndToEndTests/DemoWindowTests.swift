@@ -202,3 +202,78 @@ final class WindowFaultTests: XCTestCase {
         XCTAssertTrue(error.hasPrefix("swipeback: "), error)
     }
 }
+
+/// More pointer-side faults: focus loss mid-swipe, a drag leaving the window, input at 1000 Hz.
+final class WindowInputFaultTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+
+    private func start(_ server: XvfbServer, window: String = "600x500") throws -> DemoProcess {
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", window])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        return demo
+    }
+
+    func testFocusMovingToAnotherWindowCancelsTheSwipe() throws {
+        let server = try XvfbServer()
+        let demo = try start(server)
+        let ours = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
+        let other = XCreateSimpleWindow(server.display, XDefaultRootWindow(server.display), 700, 0, 100, 100, 0, 0, 0)
+        XMapWindow(server.display, other)
+        XSetInputFocus(server.display, ours, RevertToParent, 0)
+        XSync(server.display, 0)
+        sleepMilliseconds(100)
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...5 { sleepMilliseconds(20); server.move(to: 3 + step * 40, 300) }
+        try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        XSetInputFocus(server.display, other, RevertToParent, 0)
+        XSync(server.display, 0)
+        let log = try demo.waitFor("the cancel") { log in
+            log.contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+        }
+        XCTAssertTrue(log.contains { $0["phase"] as? String == "cancelled" }, "focus loss cancels the swipe")
+        XCTAssertFalse(log.contains { self.type($0) == "stack" })
+        server.button(false)
+    }
+
+    func testADragLeavingTheWindowClampsProgress() throws {
+        let server = try XvfbServer()
+        let demo = try start(server)
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...10 { sleepMilliseconds(20); server.move(to: 3 + step * 90, 300) } // to x = 903, past the 600 px window
+        let log = try demo.waitFor("the move past the edge") { $0.contains { ($0["progress"] as? Double) == 1 } }
+        let progresses = log.compactMap { $0["progress"] as? Double }
+        XCTAssertTrue(progresses.allSatisfy { (0...1).contains($0) })
+        server.button(false)
+    }
+
+    func testInputAtOneThousandHertzIsCoalescedAndThePageKeepsUp() throws {
+        let server = try XvfbServer()
+        let demo = try start(server, window: "800x600")
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        let before = demo.lines().filter { type($0) == "frame" }.count
+        let start = Date()
+        for i in 1...400 { // 400 moves, one every ms: 0.4 px each, 160 px in all... rounded to whole px by XTest
+            let wait = start.addingTimeInterval(Double(i) / 1000).timeIntervalSinceNow
+            if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+            server.move(to: 3 + i / 2, 300)
+        }
+        // The last position (200 px from the down) shows up in a frame soon after the last move.
+        let log = try demo.waitFor("a frame at the last position", timeout: 2) { log in
+            guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - 200.0 / 800) < 1e-9 } ?? false })
+            else { return false }
+            return log[(last + 1)...].contains { self.type($0) == "frame" }
+        }
+        let moves = log.filter { $0["phase"] as? String == "changed" }.count
+        let frames = log.filter { type($0) == "frame" }.count - before
+        XCTAssertLessThan(frames, moves, "many moves share one frame")
+        XCTAssertEqual(server.pixels(row: 596, from: 0, to: 800).firstIndex { $0 == [255, 255, 255] }, 200,
+                       "the page is at the finger, not behind it")
+        server.button(false)
+    }
+}
