@@ -56,12 +56,12 @@ public final class TransitionCompositor {
             var frame: Rect
             var visible: [Int]
             var progress: Double?
+            var revisions: [Int]
             var direction: LayoutDirection
         }
         var stacks: [StackState]
         var scrollOffsets: [Int: Double]
-        var revisions: [String: Int]
-        var pressed: [String: Int]
+        var pressed: [Int: Int]
         var width: Int
         var height: Int
     }
@@ -73,9 +73,10 @@ public final class TransitionCompositor {
         FrameSignature(stacks: model.stacks.map { stack in
             // What is on screen and what a push or pop would uncover; O(1) in the stack's depth.
             let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
+            let shown = stack.transition.map { [$0.upper, $0.lower] } ?? [stack.top]
             return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
-                         progress: stack.transition?.progress, direction: stack.transition?.direction ?? model.direction)
-        }, scrollOffsets: model.scrollOffsets, revisions: model.pageRevisions, pressed: model.pressedButtons,
+                         progress: stack.transition?.progress, revisions: shown.map { model.revision(of: $0) }, direction: stack.transition?.direction ?? model.direction)
+        }, scrollOffsets: model.scrollOffsets, pressed: model.pressedButtons,
            width: width, height: height)
     }
 
@@ -197,9 +198,9 @@ public final class TransitionCompositor {
         return try snapshots.snapshot(of: instance, page: page, width: width, height: height,
                                       direction: stack.transition?.direction ?? model.direction,
                                       backTitle: backTitle(for: instance, in: stack, model: model),
-                                      revision: model.pageRevisions[instance.pageID] ?? 0,
-                                      controlValues: model.controlValues[instance.pageID] ?? [:],
-                                      pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.pageID] : nil,
+                                      revision: model.revision(of: instance),
+                                      controlValues: model.controlValues[instance.serial] ?? [:],
+                                      pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.serial] : nil,
                                       readout: model.gestureReadouts[stack.id])
     }
 

@@ -164,6 +164,32 @@ final class AppModelTests: XCTestCase {
         ])
     }
 
+    func testATogglesSettingBelongsToThePageAsShownNotToItsOtherCopies() {
+        // The same page S in two stacks; its toggle turned off in the left one.
+        let s = PageDefinition(id: "S", elements: [
+            PageElement(id: "swipe", kind: .toggle(label: "Swipe back", bind: "interactivePop"), frame: Rect(x: 16, y: 80, width: 300, height: 48)),
+        ])
+        var log: [EventLogEntry] = []
+        let document = PagesDocument(pages: ["S": s], stacks: [
+            StackDescription(id: "left", frame: Rect(x: 0, y: 0, width: 400, height: 600), pages: ["home", "S"]),
+            StackDescription(id: "right", frame: Rect(x: 400, y: 0, width: 400, height: 600), pages: ["home", "S"]),
+        ])
+        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
+                             document: document, measurer: FixedContentMeasurer()) { log.append($0) }
+        let touch = { (phase: PointerPhase, x: Double, y: Double, t: Double) in
+            model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: y))), atMilliseconds: t)
+        }
+        touch(.down, 100, 100, 0); touch(.up, 100, 100, 30)
+        XCTAssertEqual(log.last { $0.type == "action" }?["value"], .bool(false))
+        // The right stack's copy still swipes; the left one does not.
+        touch(.down, 403, 300, 100); touch(.move, 450, 300, 116)
+        XCTAssertEqual(log.last { $0.type == "gesture" }?["stack"], .string("right"))
+        touch(.move, 420, 300, 130); touch(.up, 405, 300, 200)
+        XCTAssertFalse(model.page(model.stack(id: "left")!.top).interactivePop)
+        XCTAssertTrue(model.page(model.stack(id: "right")!.top).interactivePop)
+        XCTAssertTrue(model.document.page("S").interactivePop, "the document's page is untouched")
+    }
+
     func testMovedTapDoesNotFire() {
         let home = PageDefinition(id: "A", elements: [
             PageElement(id: "next", kind: .button(label: "Next", action: .push("B")), frame: Rect(x: 40, y: 200, width: 200, height: 48)),

@@ -159,7 +159,7 @@ final class ReferenceImageTests: XCTestCase {
         // A finger resting on the button: pressed.
         let buttonY = 56 + 12 + 96 + 12 + 24.0
         model.handle(.pointer(PointerInput(phase: .down, id: 7, device: .touch, position: Point(x: 200, y: buttonY))), atMilliseconds: 0)
-        XCTAssertEqual(model.pressedButtons, ["S": 1])
+        XCTAssertEqual(model.pressedButtons, [model.stack(id: "main")!.top.serial: 1])
         try check(try render(model), "button-pressed")
         model.handle(.pointer(PointerInput(phase: .cancel, id: 7, device: .touch, position: Point(x: 0, y: 0))), atMilliseconds: 1)
         // A swipe in progress: the status shows phase, progress and velocity.

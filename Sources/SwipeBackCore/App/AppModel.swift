@@ -43,9 +43,15 @@ public final class AppModel {
 
     /// The last gesture line of each stack, by stack id, for live gesture-status elements.
     public private(set) var gestureReadouts: [String: GestureReadout] = [:]
-    /// Current values of sliders (0...1) and carousels (the item index), by page id and element
-    /// index; elements not here have their document value (sliders) or index 0 (carousels).
-    public private(set) var controlValues: [String: [Int: Double]] = [:]
+    /// Current values of sliders (0...1) and carousels (the item index), by page instance serial and
+    /// element index; elements not here have their document value (sliders) or index 0 (carousels).
+    /// They belong to the page as shown: another stack or a second push of the same page starts afresh.
+    public private(set) var controlValues: [Int: [Int: Double]] = [:]
+    /// A page instance's own `interactivePop`, set by its toggle; it overrides the page's value for
+    /// that instance only (DESIGN.md: the setting never leaks to another page or stack).
+    private var interactivePopOverrides: [Int: Bool] = [:]
+    /// Bumped whenever one page instance changes (its toggle, controls, gesture status).
+    private var instanceRevisions: [Int: Int] = [:]
     /// The measurer for text heights and image shapes.
     public let measurer: ContentMeasuring
 
@@ -122,7 +128,14 @@ public final class AppModel {
 
     /// The definition of a page instance, with run-time changes.
     public func page(_ instance: PageInstance) -> PageDefinition {
-        document.page(instance.pageID)
+        var page = document.page(instance.pageID)
+        if let override = interactivePopOverrides[instance.serial] { page.interactivePop = override }
+        return page
+    }
+
+    /// A number that changes whenever anything drawn on this page instance changes.
+    public func revision(of instance: PageInstance) -> Int {
+        (pageRevisions[instance.pageID] ?? 0) &+ (instanceRevisions[instance.serial] ?? 0) &* 1_000_003
     }
 
     /// The stack with this id, if any.
@@ -188,7 +201,7 @@ public final class AppModel {
             return
         }
         let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
-        let page = document.page(stack.top.pageID)
+        let page = page(stack.top)
         // A touch on coasting content stops it, and is not a tap (as in UIKit).
         let wasCoasting = momentum.removeValue(forKey: stack.top.serial) != nil
         let hit = elementHit(stackIndex: index, at: pointer.position)
@@ -249,7 +262,7 @@ public final class AppModel {
             return
         case .wouldBegin:
             let stack = stacks[index]
-            let page = document.page(stack.top.pageID)
+            let page = page(stack.top)
             // The stack must still be as it was at the down: same top page, still enabled, nothing
             // animating (a push, pop or settle that started since then owns the stack).
             guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, !stack.isAtRoot else {
@@ -342,19 +355,19 @@ public final class AppModel {
         guard (dx * dx + dy * dy).squareRoot() <= configuration.touchSlop else { return }
         let stack = stacks[index]
         let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
-        let page = document.page(stack.top.pageID)
+        let page = page(stack.top)
         switch target {
         case .systemBackButton:
             guard systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return }
-            activate(t, stackIndex: index, page: page, elementID: nil, action: .pop)
+            activate(t, stackIndex: index, instance: stack.top, elementID: nil, action: .pop)
         case .element(let elementIndex):
             guard elementHit(stackIndex: index, at: pointer.position) == elementIndex else { return }
             let element = page.elements[elementIndex]
             switch element.kind {
             case .button(_, let action):
-                activate(t, stackIndex: index, page: page, elementID: element.id, action: action)
+                activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: action)
             case .toggle(_, let bind):
-                activate(t, stackIndex: index, page: page, elementID: element.id, action: .toggle(bind))
+                activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: .toggle(bind))
             default:
                 return
             }
@@ -387,7 +400,7 @@ public final class AppModel {
     /// content scrolled under it.
     private func elementHit(stackIndex index: Int, at point: Point) -> Int? {
         let stack = stacks[index]
-        let page = document.page(stack.top.pageID)
+        let page = page(stack.top)
         var local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
         let header = page.header ? PageDefinition.headerHeight : 0
         if local.y < header { return nil }
@@ -408,7 +421,7 @@ public final class AppModel {
     /// How far the top page of a stack can scroll, in px (0 when it fits).
     private func maxScrollOffset(stackIndex index: Int) -> Double {
         let stack = stacks[index]
-        return max(0, contentHeight(of: document.page(stack.top.pageID), width: stack.frame.width) - stack.frame.height)
+        return max(0, contentHeight(of: page(stack.top), width: stack.frame.width) - stack.frame.height)
     }
 
     private func setScrollOffset(_ offset: Double, stackIndex index: Int) {
@@ -448,32 +461,34 @@ public final class AppModel {
 
     // MARK: - Pressed buttons
 
-    /// The button each page shows pressed: page id to element index, for fingers resting on a
-    /// button of an idle stack's top page.
-    public var pressedButtons: [String: Int] {
-        var pressed: [String: Int] = [:]
+    /// The button each page instance shows pressed: instance serial to element index, for fingers
+    /// resting on a button of an idle stack's top page.
+    public var pressedButtons: [Int: Int] {
+        var pressed: [Int: Int] = [:]
         for sequence in sequences.values where !sequence.ignored {
             guard let index = sequence.stack, case .element(let element)? = sequence.tapTarget,
                   stacks[index].transition == nil else { continue }
-            let page = document.page(stacks[index].top.pageID)
-            if element < page.elements.count, case .button = page.elements[element].kind { pressed[page.id] = element }
+            let page = page(stacks[index].top)
+            if element < page.elements.count, case .button = page.elements[element].kind {
+                pressed[stacks[index].top.serial] = element
+            }
         }
         return pressed
     }
 
     // MARK: - Sliders and carousels
 
-    /// The current value of a slider (0...1) or carousel (item index) on `page`.
-    public func controlValue(page: PageDefinition, element index: Int) -> Double {
-        if let value = controlValues[page.id]?[index] { return value }
-        if case .slider(let value) = page.elements[index].kind { return value }
+    /// The current value of a slider (0...1) or carousel (item index) on a page instance.
+    public func controlValue(instance: PageInstance, element index: Int) -> Double {
+        if let value = controlValues[instance.serial]?[index] { return value }
+        if case .slider(let value) = page(instance).elements[index].kind { return value }
         return 0
     }
 
     private func dragControl(_ sequence: inout PointerSequence, stackIndex index: Int, element: Int,
                              to position: Point, _ t: Double) {
         let stack = stacks[index]
-        let page = document.page(stack.top.pageID)
+        let page = page(stack.top)
         guard stack.transition == nil, element < page.elements.count else { return }
         let dx = position.x - sequence.downPoint.x, dy = position.y - sequence.downPoint.y
         if !sequence.controlActive {
@@ -490,33 +505,34 @@ public final class AppModel {
         let localX = position.x - stack.frame.x
         let fraction = frame.width > 0 ? (localX - frame.x) / frame.width : 0
         let value = min(max(direction == .leftToRight ? fraction : 1 - fraction, 0), 1)
-        setControl(t, stack: stack, page: page, element: element, value: value)
+        setControl(t, stack: stack, element: element, value: value)
     }
 
     private func releaseControl(_ sequence: PointerSequence, stackIndex index: Int, element: Int, at position: Point,
                                 _ t: Double) {
         let stack = stacks[index]
-        let page = document.page(stack.top.pageID)
+        let page = page(stack.top)
         guard stack.transition == nil, element < page.elements.count,
               case .carousel(let items) = page.elements[element].kind else { return }
         let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
         // Toward the reading direction's end: a drag of a quarter of the carousel, or a fling, pages once.
         let forward = (sequence.downPoint.x - position.x) * direction.popSign
         let velocity = (sequence.tracker.velocity(atMilliseconds: t)?.xPixelsPerSecond ?? 0) * -direction.popSign
-        let current = Int(controlValue(page: page, element: element))
+        let current = Int(controlValue(instance: stack.top, element: element))
         var next = current
         if forward >= frame.width / 4 || (forward > 0 && velocity >= configuration.flingVelocity * frame.width) {
             next = min(current + 1, max(items.count - 1, 0))
         } else if -forward >= frame.width / 4 || (forward < 0 && -velocity >= configuration.flingVelocity * frame.width) {
             next = max(current - 1, 0)
         }
-        setControl(t, stack: stack, page: page, element: element, value: Double(next))
+        setControl(t, stack: stack, element: element, value: Double(next))
     }
 
-    private func setControl(_ t: Double, stack: NavigationStack, page: PageDefinition, element: Int, value: Double) {
-        guard value != controlValue(page: page, element: element) else { return }
-        controlValues[page.id, default: [:]][element] = value
-        pageRevisions[page.id, default: 0] += 1
+    private func setControl(_ t: Double, stack: NavigationStack, element: Int, value: Double) {
+        let instance = stack.top, page = self.page(stack.top)
+        guard value != controlValue(instance: instance, element: element) else { return }
+        controlValues[instance.serial, default: [:]][element] = value
+        instanceRevisions[instance.serial, default: 0] += 1
         emit(t, "control", [("stack", .string(stack.id)), ("page", .string(page.id)),
                             ("element", page.elements[element].id.map(LogValue.string) ?? .null), ("value", .number(value))])
     }
@@ -541,8 +557,9 @@ public final class AppModel {
     /// Stacks narrower than this, in px, show the back chevron without the previous title.
     public static let backTitleMinimumStackWidth = 400.0
 
-    private func activate(_ t: Double, stackIndex index: Int, page: PageDefinition, elementID: String?,
+    private func activate(_ t: Double, stackIndex index: Int, instance: PageInstance, elementID: String?,
                           action: ElementAction) {
+        let page = self.page(instance)
         let stackID = stacks[index].id
         var fields: [(String, LogValue)] = [("stack", .string(stackID)), ("page", .string(page.id)),
                                             ("element", elementID.map(LogValue.string) ?? .null),
@@ -557,12 +574,12 @@ public final class AppModel {
         case .popToRoot:
             emit(t, "action", fields)
             request(.popToRoot(stack: stackID, animated: true), t)
-        case .toggle(let key):
-            var updated = page
-            if key == "interactivePop" { updated.interactivePop.toggle() }
-            document.pages[page.id] = updated
-            pageRevisions[page.id, default: 0] += 1
-            fields.append(("value", .bool(updated.interactivePop)))
+        case .toggle:
+            // The only bindable property is interactivePop; the switch is this instance's own.
+            let value = !page.interactivePop
+            interactivePopOverrides[instance.serial] = value
+            instanceRevisions[instance.serial, default: 0] += 1
+            fields.append(("value", .bool(value)))
             emit(t, "action", fields)
         }
     }
@@ -737,9 +754,9 @@ public final class AppModel {
                                                    velocityPixelsPerSecond: extra.first { $0.0 == "velocity" }?.1.numberValue,
                                                    decision: extra.first { $0.0 == "decision" }?.1.stringValue.flatMap(PopDecision.init))
         // Pages showing a gesture status draw it anew.
-        for id in Set([page, stack.transition?.lower.pageID].compactMap { $0 })
-        where document.page(id).elements.contains(where: { $0.kind == .gestureStatus }) {
-            pageRevisions[id, default: 0] += 1
+        for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
+        where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
+            instanceRevisions[instance.serial, default: 0] += 1
         }
         emit(t, "gesture", [("stack", .string(stack.id)), ("page", .string(page)), ("phase", .string(phase.rawValue)),
                             ("progress", .number(progress))] + extra)
