@@ -219,6 +219,25 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
     }
 
+    func testTheFirstPopDuringASwipeIsAbsorbedByACommitAndAppliedAfterACancel() {
+        // Requested while the finger still drags, then the swipe commits: one pop in all.
+        var committing = drag(from: 4, to: 404, steps: 8)
+        committing.insert((100, .pop(stack: "main", animated: false)), at: 7)
+        XCTAssertEqual(run(committing, stack: ["A", "B", "C"]).model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+        // During a committing settle: push X, pop, pop. The first pop is the swipe's; the rest apply in order.
+        var settle = drag(from: 4, to: 404, steps: 8)
+        settle += [(150, .push(stack: "main", page: "X", animated: false)), (151, .pop(stack: "main", animated: false)),
+                   (152, .pop(stack: "main", animated: false))]
+        let (log, model) = run(settle, stack: ["A", "B", "C"])
+        XCTAssertEqual(shape(log).filter { $0.hasPrefix("stack") },
+                       ["stack pop C -> A,B", "stack push X -> A,B,X", "stack pop X -> A,B"])
+        XCTAssertEqual(model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+        // A slow drag that cancels: the pop requested during it applies afterwards.
+        var cancelling = drag(from: 5, to: 105, steps: 20, releaseDelay: 60)
+        cancelling.insert((100, .pop(stack: "main", animated: false)), at: 7)
+        XCTAssertEqual(run(cancelling, stack: ["A", "B", "C"]).model.stack(id: "main")!.pages.map(\.pageID), ["A", "B"])
+    }
+
     func testDownDuringASettleDoesNothing() {
         var lines = drag(from: 4, to: 404, steps: 8)
         lines.append((150, touch(.down, 5, id: 2)))

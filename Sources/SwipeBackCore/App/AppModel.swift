@@ -594,9 +594,14 @@ public final class AppModel {
         }
         guard let index = stacks.firstIndex(where: { $0.id == stackID }) else { return }
         if let transition = stacks[index].transition {
-            // A pop during a committing swipe's settle is absorbed: it would pop the revealed page.
-            if case .pop = operation, transition.kind == .interactivePop, transition.target == 1 { return }
-            stacks[index].queued.append(operation)
+            // The first pop requested during an interactive pop is the swipe's own: if the swipe
+            // commits it is absorbed (it would pop the revealed page); if it cancels, it applies in turn.
+            var absorbable = false
+            if case .pop = operation, transition.kind == .interactivePop, transition.target != 0,
+               !stacks[index].queued.contains(where: \.absorbable) {
+                absorbable = true
+            }
+            stacks[index].queued.append((operation, absorbable))
             return
         }
         perform(operation, stackIndex: index, t)
@@ -707,9 +712,14 @@ public final class AppModel {
         }
         emit(t, "transition", [("stack", .string(stack.id)), ("kind", .string(transition.kind.rawValue)),
                                ("phase", .string("finished")), ("completed", .bool(completed))])
+        if transition.kind == .interactivePop && completed {
+            stacks[index].queued.removeAll { $0.absorbable }
+        } else {
+            for i in stacks[index].queued.indices { stacks[index].queued[i].absorbable = false }
+        }
         // Apply what was queued during the transition, until one starts a new transition.
         while stacks[index].transition == nil, !stacks[index].queued.isEmpty {
-            let next = stacks[index].queued.removeFirst()
+            let next = stacks[index].queued.removeFirst().operation
             perform(next, stackIndex: index, t)
         }
     }

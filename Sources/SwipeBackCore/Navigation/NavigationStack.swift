@@ -8,8 +8,9 @@ public struct NavigationStack: Sendable {
     public internal(set) var pages: [PageInstance]
     /// The running transition, if any.
     public internal(set) var transition: Transition?
-    /// Pushes and pops requested during a transition, applied in order after it.
-    var queued: [InputEvent] = []
+    /// Pushes and pops requested during a transition, applied in order after it. A pop marked
+    /// `absorbable` was requested during an interactive pop: the swipe's commit absorbs it.
+    var queued: [(operation: InputEvent, absorbable: Bool)] = []
 
     /// Creates a stack.
     public init(id: String, frame: Rect, pages: [PageInstance]) {
