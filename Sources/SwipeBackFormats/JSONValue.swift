@@ -147,8 +147,8 @@ struct FieldReader {
     func frame(_ key: String) throws -> Rect? {
         guard let items = try array(key) else { return nil }
         let numbers: [Double] = items.compactMap { if case .number(let n) = $0, n.isFinite { return n } else { return nil } }
-        guard numbers.count == 4, items.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
-            throw error("\"\(key)\" must be [x, y, width, height] in px with width and height 0 or more")
+        guard numbers.count == 4, items.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+            throw error("\"\(key)\" must be [x, y, width, height] in px with width and height more than 0")
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }

@@ -104,13 +104,15 @@ public struct PagePainter {
         case .slider(let initial):
             let value = current ?? initial
             let y = f.y + f.height / 2
-            roundedRect(cr, Rect(x: f.x, y: y - 2, width: f.width, height: 4), radius: 2)
+            let r = PageElement.sliderKnobRadius
+            let track = Rect(x: f.x + r, y: y - 2, width: max(0, f.width - 2 * r), height: 4)
+            roundedRect(cr, track, radius: 2)
             setColor(cr, Theme.fill)
             cairo_fill(cr)
-            roundedRect(cr, Rect(x: f.x, y: y - 2, width: f.width * value, height: 4), radius: 2)
+            roundedRect(cr, Rect(x: track.x, y: track.y, width: track.width * value, height: 4), radius: 2)
             setColor(cr, Theme.accent)
             cairo_fill(cr)
-            cairo_arc(cr, f.x + f.width * value, y, 12, 0, 2 * Double.pi)
+            cairo_arc(cr, track.x + track.width * value, y, r, 0, 2 * Double.pi)
             setColor(cr, Theme.background)
             cairo_fill_preserve(cr)
             setColor(cr, Theme.separator)
@@ -166,6 +168,8 @@ public struct PagePainter {
         cairo_translate(cr, f.x, f.y)
         cairo_scale(cr, f.width / Double(image.width), f.height / Double(image.height))
         cairo_set_source_surface(cr, image.surface, 0, 0)
+        // Edge pixels repeat outward, so a scaled image does not fade to transparent at its border.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
         cairo_restore(cr)
     }

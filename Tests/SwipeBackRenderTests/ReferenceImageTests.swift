@@ -14,7 +14,7 @@ final class ReferenceImageTests: XCTestCase {
         /// Largest per-channel difference (0...255) a pixel may have and still count as equal.
         static let channel = 8
         /// Fraction of pixels allowed to differ by more than `channel`.
-        static let pixels = 0.002
+        static let pixels = 0.0002
     }
 
     private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -75,6 +75,8 @@ public final class AppModel {
         var control: Int?
         /// Whether the sequence moved horizontally first and now drives `control`.
         var controlActive = false
+        /// The slider's value when the drag took it.
+        var controlStart: Double?
         /// The scroll offset when the sequence began scrolling its page, or nil when it does not scroll.
         var scrollStart: Double?
         /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
@@ -160,6 +162,11 @@ public final class AppModel {
         case .setPage(let id, let change):
             document.pages[id] = change.applied(to: document.page(id))
             pageRevisions[id, default: 0] += 1
+            // Turning the swipe off under a finger cancels that swipe, as disabling a UIKit recognizer does.
+            if change.interactivePop == false, let owner = swipeOwner, let index = sequences[owner]?.stack,
+               let transition = stacks[index].transition, transition.settle == nil, !page(transition.upper).interactivePop {
+                pointerCancel(id: owner, t)
+            }
         case .direction(let value):
             direction = value
         case .focus(let focused):
@@ -501,11 +508,12 @@ public final class AppModel {
             sequence.tapTarget = nil
         }
         guard case .slider = page.elements[element].kind else { return } // a carousel pages at the release
+        // The knob moves with the finger from where it was (UISlider), it does not jump to it.
+        if sequence.controlStart == nil { sequence.controlStart = controlValue(instance: stack.top, element: element) }
         let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
-        let localX = position.x - stack.frame.x
-        let fraction = frame.width > 0 ? (localX - frame.x) / frame.width : 0
-        let value = min(max(direction == .leftToRight ? fraction : 1 - fraction, 0), 1)
-        setControl(t, stack: stack, element: element, value: value)
+        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius)
+        let delta = (position.x - sequence.downPoint.x) * direction.popSign / track
+        setControl(t, stack: stack, element: element, value: min(max(sequence.controlStart! + delta, 0), 1))
     }
 
     private func releaseControl(_ sequence: PointerSequence, stackIndex index: Int, element: Int, at position: Point,

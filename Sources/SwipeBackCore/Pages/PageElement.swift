@@ -70,6 +70,9 @@ public struct PageElement: Equatable, Sendable {
         }
     }
 
+    /// Radius in px of a slider's knob; the track is inset by it so the knob stays inside the frame.
+    public static let sliderKnobRadius = 12.0
+
     /// Whether a horizontal drag starting inside the element belongs to it (sliders and carousels).
     public var claimsHorizontalDrags: Bool {
         switch kind {

@@ -65,7 +65,10 @@ public struct VelocityTracker: VelocityEstimating {
         guard ages.count >= 2 else { return nil }
         let degree = min(2, ages.count - 1)
         guard let fits = LeastSquaresSolver.fit(x: ages, ys: [xs, ys], degree: degree) else { return nil }
-        // The linear coefficient is px per ms at the newest sample.
-        return Velocity(xPixelsPerSecond: fits[0][1] * 1000, yPixelsPerSecond: fits[1][1] * 1000)
+        // The linear coefficient is px per ms at the newest sample; positions so large that the fit
+        // overflows give no estimate rather than an infinite one.
+        let vx = fits[0][1] * 1000, vy = fits[1][1] * 1000
+        guard vx.isFinite, vy.isFinite else { return nil }
+        return Velocity(xPixelsPerSecond: vx, yPixelsPerSecond: vy)
     }
 }
