@@ -40,6 +40,9 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     ///
     /// - Throws: `FormatError` naming `file` and `line` when the text is not JSON.
     public static func parse(_ text: String, file: String, line: Int?) throws -> JSONValue {
+        if let column = trailingCommaColumn(text) {
+            throw FormatError(file: file, line: line, message: "not valid JSON: a comma before a closing bracket at character \(column)")
+        }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         } catch let DecodingError.dataCorrupted(context) {
@@ -60,6 +63,27 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         case .array(let a): return .array(a.map(\.logValue))
         case .object(let o): return .object(o.keys.sorted().map { ($0, o[$0]!.logValue) })
         }
+    }
+
+    /// Foundation's parser accepts `[1,]` and `{"a": 1,}`, which JSON (RFC 8259) does not: the
+    /// 1-based character position of such a comma, or nil.
+    static func trailingCommaColumn(_ text: String) -> Int? {
+        var inString = false, escaped = false
+        var pendingComma: Int?
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                continue
+            }
+            switch scalar {
+            case "\"": inString = true; pendingComma = nil
+            case ",": pendingComma = offset + 1
+            case "}", "]": if let comma = pendingComma { return comma }
+            case " ", "\t", "\n", "\r": break
+            default: pendingComma = nil
+            }
+        }
+        return nil
     }
 
     /// A short name of the kind, for messages ("a number", "a string", ...).

@@ -28,6 +28,9 @@ enum BenchCommand {
     }
 
     static func run(_ options: Options) throws -> Int32 {
+        guard options.positional.isEmpty else {
+            throw CommandFailure.usage("bench takes no arguments, got \"\(options.positional[0])\"; usage: swipeback bench [--json]")
+        }
         var results: [Result] = []
         results.append(Result(name: "event_ns", value: recognizerAndTracker(), unit: "ns", goal: nil))
         results.append(Result(name: "app_event_ns", value: try appModel(), unit: "ns", goal: nil))
@@ -52,7 +55,9 @@ enum BenchCommand {
                                                      ("unit", .string(r.unit)), ("goal", r.goal.map(LogValue.number) ?? .null)])) + "\n"
             } else {
                 let goal = r.goal.map { String(format: "  (goal %g)", $0) } ?? ""
-                text += r.name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%12.3f ", r.value) + r.unit + goal + "\n"
+                let value = r.value == r.value.rounded() && abs(r.value) < 1e9 ? String(format: "%8d    ", Int(r.value))
+                    : String(format: "%12.3f", r.value)
+                text += r.name.padding(toLength: 30, withPad: " ", startingAt: 0) + value + " " + r.unit + goal + "\n"
             }
         }
         if !options.json { for note in notes { text += note + "\n" } }
@@ -189,7 +194,7 @@ enum BenchCommand {
         }
         let deep = try setup(1000), shallow = try setup(2), three = try setup(3)
         var i = 0
-        let (deepTime, shallowTime) = try interleaved(rounds: 300, {
+        let (deepTime, shallowTime) = try interleaved(rounds: 1000, {
             i += 1
             moveFinger(deep.0, frame: i)
             try deep.1.compose(deep.0, into: deep.2)

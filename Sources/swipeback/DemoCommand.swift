@@ -13,6 +13,7 @@ enum DemoCommand {
         let configuration = try windowConfiguration(options)
         let pagesPath = try options.pagesPath ?? (AssetLocator.assetsDirectory() + "/pages.json")
         var document = try PagesDocumentReader.read(path: pagesPath)
+        try Options.checkImages(document, file: pagesPath)
         if let open = options.open {
             for id in open where document.pages[id] == nil {
                 throw CommandFailure.usage("--open: no page \"\(id)\" in \(pagesPath); pages: "
@@ -22,6 +23,7 @@ enum DemoCommand {
         }
         let size = options.windowSize ?? (1024, 640)
         document = document.fittingStacks(toWidth: size.0, height: size.1)
+        if options.rtl { document = document.mirroringStacks(width: size.0) }
         let imageDirectory = TextFile.folder(of: pagesPath)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
         let window: X11Window

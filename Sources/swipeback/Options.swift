@@ -1,6 +1,7 @@
 import Foundation
 import SwipeBackCore
 import SwipeBackFormats
+import SwipeBackRender
 
 /// The options the subcommands share (SPEC section 5).
 struct Options {
@@ -51,9 +52,19 @@ struct Options {
                 // One or more times in ms: `--at 100 250` or `--at 100,250`.
                 var times: [Double] = []
                 while index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--"), arguments[index + 1] != "-o" {
-                    let parts = arguments[index + 1].split(separator: ",")
+                    // Plain decimal ms only: no signs, exponents, hex or empty parts.
+                    let parts = arguments[index + 1].split(separator: ",", omittingEmptySubsequences: false)
+                    let plain = parts.allSatisfy { part in
+                        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && part.filter { $0 == "." }.count <= 1
+                            && part.first != "." && part.last != "."
+                    }
+                    guard plain else {
+                        if arguments[index + 1].first?.isNumber == true || arguments[index + 1].first == "," || arguments[index + 1].first == "-" {
+                            throw CommandFailure.usage("--at expects times in ms (0 or more, like 250 or 12.5), got \"\(arguments[index + 1])\"")
+                        }
+                        break
+                    }
                     let numbers = parts.compactMap { Double($0) }
-                    guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy({ $0.isFinite && $0 >= 0 }) else { break }
                     times += numbers
                     index += 1
                 }
@@ -81,6 +92,15 @@ struct Options {
             index += 1
         }
         return options
+    }
+
+    /// Fails with the file, page and element of the first image of `document` that does not decode.
+    ///
+    /// - Throws: `FormatError` naming `file`.
+    static func checkImages(_ document: PagesDocument, file: String) throws {
+        if let problem = ImageCheck.firstUnreadable(in: document) {
+            throw FormatError(file: file, line: nil, message: problem)
+        }
     }
 
     /// The configuration for headless commands: defaults, then `--config` only.

@@ -14,6 +14,7 @@ enum RenderCommand {
         guard let directory = options.output else { throw CommandFailure.usage("render needs -o DIR") }
         let path = options.positional[0]
         var scenario = try ScenarioReader.read(path: path, configuration: options.headlessConfiguration())
+        try Options.checkImages(scenario.document, file: path)
         if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
         if options.rtl { scenario.direction = .rightToLeft }
         do {
@@ -21,22 +22,32 @@ enum RenderCommand {
         } catch {
             throw CommandFailure.usage("-o \(directory): cannot create the folder")
         }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw CommandFailure.usage("-o \(directory): the folder is not writable")
+        }
         let imageDirectory = scenario.document.baseDirectory ?? TextFile.folder(of: path)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
         let compositor = TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)
-        var failure: Error?
+        var failure: String?
+        var written: [String] = []
         ScenarioRunner.run(scenario, measurer: measurer, captureTimes: options.atTimes, capture: { model, time in
             guard failure == nil else { return }
+            let file = directory + "/" + EventLogWriter.json(.number(time)) + ".png"
             do {
                 let frame = try ImageSurface(width: Int(model.windowWidth.rounded()), height: Int(model.windowHeight.rounded()),
                                              opaque: true)
                 try compositor.compose(model, into: frame)
-                try frame.writePNG(to: directory + "/" + EventLogWriter.json(.number(time)) + ".png")
+                try frame.writePNG(to: file)
+                written.append(file)
             } catch {
-                failure = error
+                failure = "-o \(directory): cannot write \(file): \(error)"
             }
         }, log: { _ in })
-        if let failure { throw CommandFailure.runtime("\(failure)") }
+        if let failure {
+            // All the frames or none: remove what this run wrote.
+            for file in written { try? FileManager.default.removeItem(atPath: file) }
+            throw CommandFailure.usage(failure)
+        }
         return 0
     }
 }

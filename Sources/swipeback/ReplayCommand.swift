@@ -10,6 +10,7 @@ enum ReplayCommand {
             throw CommandFailure.usage("replay expects one SCENARIO file; usage: swipeback replay SCENARIO [--config FILE]")
         }
         var scenario = try ScenarioReader.read(path: options.positional[0], configuration: options.headlessConfiguration())
+        try Options.checkImages(scenario.document, file: options.positional[0])
         if let size = options.windowSize {
             scenario.resizeWindow(width: size.width, height: size.height)
         }

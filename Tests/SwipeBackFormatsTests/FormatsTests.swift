@@ -48,6 +48,12 @@ final class FormatsTests: XCTestCase {
         XCTAssertTrue(message { _ = try ConfigurationReader.read(path: wrongKind) }.contains("\"contentSwipe\" must be true or false"))
     }
 
+    func testTrailingCommasAreNotJSON() throws {
+        let path = try write("config.json", #"{"dimAlpha": 0.5,}"#)
+        XCTAssertTrue(message { _ = try ConfigurationReader.read(path: path) }.contains("not valid JSON: a comma before a closing bracket at character 17"))
+        XCTAssertNil(JSONValue.trailingCommaColumn(#"{"a": [1, 2], "b": ",]"}"#), "commas inside strings are text")
+    }
+
     func testConfigValuesApply() throws {
         let path = try write("config.json", #"{"edgeWidth": 44, "policy": "projection", "backButtons": [8, 9], "kioskExitChord": null}"#)
         let c = try ConfigurationReader.read(path: path)

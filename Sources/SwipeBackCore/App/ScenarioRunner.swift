@@ -43,7 +43,9 @@ public struct Scenario: Sendable {
 }
 
 extension Scenario {
-    /// Changes the window size before the run, scaling stack frames that were given for the old size.
+    /// Changes the window size before the run, scaling stack frames that were given for the old
+    /// size, and the positions of pointer and scroll lines with them, so the same gestures land
+    /// on the same places of the scaled layout.
     ///
     /// - Parameters:
     ///   - width: px, more than 0.
@@ -53,6 +55,17 @@ extension Scenario {
         for index in document.stacks.indices {
             if let f = document.stacks[index].frame {
                 document.stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
+            }
+        }
+        for index in lines.indices {
+            switch lines[index].event {
+            case .pointer(var pointer)?:
+                pointer.position = Point(x: pointer.position.x * sx, y: pointer.position.y * sy)
+                lines[index].event = .pointer(pointer)
+            case .scroll(let dx, let dy, let touchpad, let position?)?:
+                lines[index].event = .scroll(dx: dx, dy: dy, touchpad: touchpad, position: Point(x: position.x * sx, y: position.y * sy))
+            default:
+                break
             }
         }
         windowWidth = width

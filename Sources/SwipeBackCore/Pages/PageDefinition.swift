@@ -94,6 +94,18 @@ public struct PagesDocument: Equatable, Sendable {
         return fitted
     }
 
+    /// This document with its stack frames mirrored left to right in a window `width` px wide, for
+    /// right-to-left layouts: a sidebar on the left moves to the right.
+    public func mirroringStacks(width: Double) -> PagesDocument {
+        var mirrored = self
+        for index in mirrored.stacks.indices {
+            if let f = mirrored.stacks[index].frame {
+                mirrored.stacks[index].frame = Rect(x: width - f.x - f.width, y: f.y, width: f.width, height: f.height)
+            }
+        }
+        return mirrored
+    }
+
     /// The page with this id, or a plain page with default settings when none is defined (SPEC section 1).
     public func page(_ id: String) -> PageDefinition {
         pages[id] ?? PageDefinition(id: id)
