@@ -127,6 +127,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(stopped.standardOutput, #"{"id": 1, "t": 100, "vx": null, "vy": null}"# + "\n")
     }
 
+    func testReplayAtAnotherWindowSizeScalesTheGestures() throws {
+        // The flick at 800 px wide, replayed at 400: the same swipe, half the distance, same progress.
+        let scenario = fixtures.appendingPathComponent("flick-commit.jsonl").path
+        let result = try runCommand(try Paths.swipeback, ["replay", scenario, "--window", "400x300"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let ended = parse(result.standardOutput).first { $0["phase"] as? String == "ended" }
+        XCTAssertEqual(ended?["progress"] as? Double, 0.5)
+        XCTAssertEqual(ended?["decision"] as? String, "commit")
+    }
+
     func testHelpListsTheCommands() throws {
         let result = try runCommand(try Paths.swipeback, ["help"])
         XCTAssertEqual(result.status, 0)

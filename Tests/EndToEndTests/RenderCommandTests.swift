@@ -44,6 +44,30 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(Double(background[0]), 255 * (1 - 0.1 * 0.625), accuracy: 2)
     }
 
+    func testAnImageThatDoesNotDecodeIsBadInputAndAFailedRenderLeavesNoFrames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-img-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A PNG signature followed by garbage.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: folder.appendingPathComponent("broken.png"))
+        let scenario = folder.appendingPathComponent("s.jsonl").path
+        try (#"{"scenario": 1, "window": {"width": 400, "height": 300}, "pages": {"root": "A", "pages": {"A": {}, "B": {"elements": [{"type": "image", "src": "broken.png"}]}}}, "stacks": [{"pages": ["A", "B"]}]}"#
+             + "\n" + #"{"t": 10, "type": "end"}"# + "\n").write(toFile: scenario, atomically: true, encoding: .utf8)
+        let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at", "0", "-o", folder.appendingPathComponent("out").path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("page \"B\" element 0: image \"broken.png\" does not decode as a PNG"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/0.png").path))
+
+        // A frame that cannot be written (a folder stands in its place): the frames written before it go too.
+        let out = folder.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("200.png"), withIntermediateDirectories: true)
+        let flick = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/flick-commit.jsonl").path
+        let failed = try runCommand(try Paths.swipeback, ["render", flick, "--at", "100", "200", "300", "-o", out.path])
+        XCTAssertEqual(failed.status, 2)
+        XCTAssertTrue(failed.standardError.contains("cannot write"), failed.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("100.png").path))
+    }
+
     func testRenderErrors() throws {
         let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/render-mid-swipe.jsonl").path
         for (arguments, expected) in [(["render", scenario, "-o", "/tmp/x"], "render needs --at"),
