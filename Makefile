@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build demo-xvfb clean
+.PHONY: demo test build demo-xvfb demo-touch clean
 
 build:
 	scripts/install-deps build
@@ -27,6 +27,12 @@ demo-xvfb:
 	scripts/install-deps demo
 	swift build -c release $(SWIFT_FLAGS)
 	scripts/demo-xvfb $(ARGS)
+
+## Runs the demo on a private Xorg with a real (emulated) touchscreen; needs root. Touch it with scripts/touch.py.
+demo-touch:
+	scripts/install-deps test
+	swift build -c release $(SWIFT_FLAGS)
+	scripts/demo-xorg-touch $(ARGS)
 
 clean:
 	swift package clean
