@@ -21,15 +21,9 @@ public final class ImageSurface {
         guard (1...32767).contains(width), (1...32767).contains(height) else {
             throw RenderError("creating a \(width)x\(height) px surface: size must be 1...32767 px")
         }
-        let created = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                 Int32(width), Int32(height))!
-        do {
-            try RenderError.check(cairo_surface_status(created), "creating a \(width)x\(height) px surface")
-        } catch {
-            cairo_surface_destroy(created)
-            throw error
-        }
-        surface = created
+        surface = try Self.checked(cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                              Int32(width), Int32(height))!,
+                                   "creating a \(width)x\(height) px surface")
         self.width = width
         self.height = height
     }
@@ -43,15 +37,9 @@ public final class ImageSurface {
     ///   - stride: bytes per row, as `cairo_format_stride_for_width` gives or larger.
     /// - Throws: `RenderError` when cairo rejects the layout.
     public init(wrapping data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
-        let created = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                          Int32(width), Int32(height), Int32(stride))!
-        do {
-            try RenderError.check(cairo_surface_status(created), "wrapping a \(width)x\(height) px buffer")
-        } catch {
-            cairo_surface_destroy(created)
-            throw error
-        }
-        surface = created
+        surface = try Self.checked(cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                                       Int32(width), Int32(height), Int32(stride))!,
+                                   "wrapping a \(width)x\(height) px buffer")
         self.width = width
         self.height = height
     }
@@ -60,19 +48,24 @@ public final class ImageSurface {
     ///
     /// - Throws: `RenderError` naming the file when it is missing or not a PNG.
     public init(png path: String) throws {
-        let loaded = cairo_image_surface_create_from_png(path)!
-        do {
-            try RenderError.check(cairo_surface_status(loaded), "reading PNG \(path)")
-        } catch {
-            cairo_surface_destroy(loaded)
-            throw error
-        }
+        let loaded = try Self.checked(cairo_image_surface_create_from_png(path)!, "reading PNG \(path)")
         surface = loaded
         width = Int(cairo_image_surface_get_width(loaded))
         height = Int(cairo_image_surface_get_height(loaded))
     }
 
     deinit { cairo_surface_destroy(surface) }
+
+    /// `created` if cairo made it without error; otherwise it is destroyed and the error thrown.
+    private static func checked(_ created: OpaquePointer, _ what: @autoclosure () -> String) throws -> OpaquePointer {
+        do {
+            try RenderError.check(cairo_surface_status(created), what())
+        } catch {
+            cairo_surface_destroy(created)
+            throw error
+        }
+        return created
+    }
 
     /// Bytes per row.
     public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }

@@ -9,6 +9,23 @@ public struct XTestingError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// Starts an X server `process` that writes its display number on standard output (`-displayfd 1`)
+/// and returns that number, or nil if none came within `timeout` seconds.
+func startReportingDisplay(_ process: Process, timeout: TimeInterval) throws -> Int? {
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var text = ""
+    let deadline = Date().addingTimeInterval(timeout)
+    while !text.contains("\n"), Date() < deadline {
+        let chunk = out.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
 /// The path of the program `name` on `$PATH`, or nil.
 public func findTool(_ name: String) -> String? {
     for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

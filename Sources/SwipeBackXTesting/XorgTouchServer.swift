@@ -81,19 +81,7 @@ public final class XorgTouchServer {
         process.arguments = ["-displayfd", "1", "-config", directory.appendingPathComponent("xorg.conf").path,
                              "-logfile", directory.appendingPathComponent("xorg.log").path,
                              "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts", "-keeptty"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let display = XOpenDisplay(":\(number)") else {
+        guard let number = try startReportingDisplay(process, timeout: 15), let display = XOpenDisplay(":\(number)") else {
             process.terminate()
             throw XTestingError("Xorg did not start (log: \(directory.path)/xorg.log)")
         }

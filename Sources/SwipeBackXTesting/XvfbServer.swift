@@ -18,20 +18,9 @@ public final class XvfbServer {
         process.executableURL = URL(fileURLWithPath: xvfb)
         // -displayfd 1: Xvfb picks a free display and writes its number on standard output.
         process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let number = try startReportingDisplay(process, timeout: 10) else {
             process.terminate()
-            throw XTestingError("Xvfb did not report a display number (got \"\(text)\")")
+            throw XTestingError("Xvfb did not report a display number")
         }
         displayName = ":\(number)"
         guard let display = XOpenDisplay(displayName) else {

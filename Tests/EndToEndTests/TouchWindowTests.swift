@@ -37,6 +37,14 @@ final class TouchWindowTests: XCTestCase {
         }
     }
 
+    /// A 40 ms touch on the centre of a built-in page's element.
+    private func tap(_ rig: Rig, id: UInt32, page: String, element: String) throws {
+        let (x, y) = try builtInButtonCentre(page: page, button: element, width: Double(rig.server.width))
+        try rig.touch.begin(id, x: Double(x), y: Double(y))
+        sleepMilliseconds(40)
+        try rig.touch.end(id, x: Double(x), y: Double(y))
+    }
+
     private func finished(_ log: [[String: Any]], after start: Int = 0) -> Bool {
         log.dropFirst(start).contains { type($0) == "transition" && $0["phase"] as? String == "finished" }
     }
@@ -53,10 +61,7 @@ final class TouchWindowTests: XCTestCase {
 
     func testATouchTapOnAButtonPushesExactlyOnePage() throws {
         let rig = try rig(pages: "home")
-        let (x, y) = try builtInButtonCentre(page: "home", button: "open-message", width: Double(rig.server.width))
-        try rig.touch.begin(3, x: Double(x), y: Double(y))
-        sleepMilliseconds(40)
-        try rig.touch.end(3, x: Double(x), y: Double(y))
+        try tap(rig, id: 3, page: "home", element: "open-message")
         try rig.demo.waitFor("the push") { self.finished($0) }
         sleepMilliseconds(500) // room for a second, emulated activation to show up (it must not)
         let log = rig.demo.lines()
@@ -69,10 +74,7 @@ final class TouchWindowTests: XCTestCase {
         // A toggle starts no transition, so a second activation from the server's pointer
         // emulation would show as a second action and the switch flipping back.
         let rig = try rig(pages: "home,settings")
-        let (x, y) = try builtInButtonCentre(page: "settings", button: "swipe", width: Double(rig.server.width))
-        try rig.touch.begin(4, x: Double(x), y: Double(y))
-        sleepMilliseconds(40)
-        try rig.touch.end(4, x: Double(x), y: Double(y))
+        try tap(rig, id: 4, page: "settings", element: "swipe")
         try rig.demo.waitFor("the toggle") { $0.contains { self.type($0) == "action" } }
         sleepMilliseconds(500)
         let actions = rig.demo.lines().filter { type($0) == "action" }
