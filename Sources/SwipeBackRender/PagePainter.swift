@@ -28,13 +28,13 @@ public struct PagePainter {
     ///   - readout: what gesture-status elements show; nil shows "idle".
     public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
                      direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:],
-                     pressed: Int? = nil, readout: GestureReadout? = nil) {
+                     pressed: Int? = nil, readout: GestureReadout? = nil, carouselDrag: (element: Int, offset: Double)? = nil) {
         setColor(cr, Theme.background)
         cairo_paint(cr)
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
         for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
             drawElement(element, frame: frame, page: page, value: controlValues[index], pressed: pressed == index,
-                        readout: readout, in: cr)
+                        readout: readout, dragOffset: carouselDrag?.element == index ? carouselDrag?.offset : nil, in: cr)
         }
         if page.header {
             drawHeader(page, in: cr, width: width, direction: direction, backTitle: backTitle)
@@ -76,7 +76,7 @@ public struct PagePainter {
     }
 
     private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, value current: Double?,
-                             pressed: Bool, readout: GestureReadout?, in cr: OpaquePointer) {
+                             pressed: Bool, readout: GestureReadout?, dragOffset: Double? = nil, in cr: OpaquePointer) {
         switch element.kind {
         case .text(let string):
             let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width)
@@ -123,7 +123,17 @@ public struct PagePainter {
         case .carousel(let items):
             let index = min(max(Int(current ?? 0), 0), max(items.count - 1, 0))
             if index < items.count {
-                drawImage(items[index], in: f, cr: cr)
+                // Dragged: the current image follows the finger with its neighbour beside it.
+                let offset = min(max(dragOffset ?? 0, -f.width), f.width)
+                cairo_save(cr)
+                roundedRect(cr, f, radius: Theme.cornerRadius)
+                cairo_clip(cr)
+                drawImage(items[index], in: f.offsetBy(dx: offset, dy: 0), cr: cr)
+                let neighbour = offset < 0 ? index + 1 : index - 1
+                if offset != 0, items.indices.contains(neighbour) {
+                    drawImage(items[neighbour], in: f.offsetBy(dx: offset < 0 ? offset + f.width : offset - f.width, dy: 0), cr: cr)
+                }
+                cairo_restore(cr)
                 // Page dots: the current item solid.
                 let dotY = f.maxY - 14, spacing = 14.0
                 let firstX = f.x + f.width / 2 - spacing * Double(items.count - 1) / 2

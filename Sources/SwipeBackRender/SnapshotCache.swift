@@ -14,6 +14,8 @@ public final class SnapshotCache {
         var backTitle: String?
         var revision: Int
         var pressed: Int?
+        var carouselElement: Int?
+        var carouselOffset: Double?
     }
 
     private let painter: PagePainter
@@ -32,14 +34,17 @@ public final class SnapshotCache {
     public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
                          direction: LayoutDirection, backTitle: String?, revision: Int,
                          controlValues: [Int: Double] = [:], pressed: Int? = nil,
-                         readout: GestureReadout? = nil) throws -> ImageSurface {
+                         readout: GestureReadout? = nil,
+                         carouselDrag: (element: Int, offset: Double)? = nil) throws -> ImageSurface {
         let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
-                      backTitle: backTitle, revision: revision, pressed: pressed)
+                      backTitle: backTitle, revision: revision, pressed: pressed,
+                      carouselElement: carouselDrag?.element, carouselOffset: carouselDrag?.offset)
         if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
         let surface = try ImageSurface(width: width, height: height, opaque: true)
         try surface.draw { cr in
             painter.draw(page, in: cr, width: Double(width), height: Double(height), direction: direction,
-                         backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout)
+                         backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout,
+                         carouselDrag: carouselDrag)
         }
         surfaces[instance.serial] = (key, surface)
         drawCount += 1

@@ -62,6 +62,7 @@ public final class TransitionCompositor {
         var stacks: [StackState]
         var scrollOffsets: [Int: Double]
         var pressed: [Int: Int]
+        var carouselOffsets: [Int: Double]
         var width: Int
         var height: Int
     }
@@ -77,6 +78,7 @@ public final class TransitionCompositor {
             return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
                          progress: stack.transition?.progress, revisions: shown.map { model.revision(of: $0) }, direction: stack.transition?.direction ?? model.direction)
         }, scrollOffsets: model.scrollOffsets, pressed: model.pressedButtons,
+           carouselOffsets: model.carouselDrags.mapValues(\.offset),
            width: width, height: height)
     }
 
@@ -201,7 +203,8 @@ public final class TransitionCompositor {
                                       revision: model.revision(of: instance),
                                       controlValues: model.controlValues[instance.serial] ?? [:],
                                       pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.serial] : nil,
-                                      readout: model.gestureReadouts[stack.id])
+                                      readout: model.gestureReadouts[stack.id],
+                                      carouselDrag: model.carouselDrags[instance.serial])
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

@@ -150,6 +150,24 @@ final class ReferenceImageTests: XCTestCase {
         try check(try render(model), "scrolled-mid-swipe")
     }
 
+    func testACarouselFollowsTheFingerAndPagesAtTheRelease() throws {
+        let page = PageDefinition(id: "P", title: "Photos", elements: [
+            PageElement(id: "c", kind: .carousel(items: ["images/sunset.png", "images/ocean.png", "images/forest.png"]),
+                        frame: Rect(x: 0, y: 70, width: 400, height: 200)),
+        ])
+        let model = try model(direction: .leftToRight, pages: ["R": PageDefinition(id: "R"), "P": page], stack: ["R", "P"])
+        let touch = { (phase: PointerPhase, x: Double, t: Double) in
+            model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: 150))), atMilliseconds: t)
+        }
+        touch(.down, 300, 0)
+        for i in 1...7 { touch(.move, 300 - Double(i) * 20, Double(i) * 16) }
+        XCTAssertEqual(model.carouselDrags[model.stack(id: "main")!.top.serial]?.offset, -140)
+        try check(try render(model), "carousel-dragged")
+        touch(.up, 160, 200)
+        XCTAssertEqual(model.controlValue(instance: model.stack(id: "main")!.top, element: 0), 1)
+        try check(try render(model), "carousel-paged")
+    }
+
     func testPressedButtonAndLiveGestureStatus() throws {
         let page = PageDefinition(id: "S", title: "Status", elements: [
             PageElement(id: "status", kind: .gestureStatus),

@@ -25,6 +25,8 @@ public final class AppModel {
     public private(set) var scrollOffsets: [Int: Double] = [:]
     /// Momentum scrolls in flight, by page instance serial.
     private var momentum: [Int: Momentum] = [:]
+    /// The latest position of each pointer sequence that is down.
+    private var lastPositions: [Int: Point] = [:]
 
     /// A fling of a page's content: it coasts and slows at UIKit's normal deceleration.
     private struct Momentum {
@@ -232,6 +234,7 @@ public final class AppModel {
 
     private func pointerMove(_ pointer: PointerInput, _ t: Double) {
         guard var sequence = sequences[pointer.id] else { return } // hover
+        lastPositions[pointer.id] = pointer.position
         defer { sequences[pointer.id] = sequence }
         sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
         // A finger that slides off its tap target by more than the touch slop no longer taps.
@@ -322,6 +325,7 @@ public final class AppModel {
     }
 
     private func pointerUp(_ pointer: PointerInput, _ t: Double) {
+        lastPositions[pointer.id] = nil
         guard var sequence = sequences.removeValue(forKey: pointer.id) else { return }
         guard !sequence.ignored, let index = sequence.stack else { return }
         if swipeOwner == pointer.id, var recognizer = sequence.recognizer, recognizer.isActive {
@@ -382,6 +386,7 @@ public final class AppModel {
     }
 
     private func pointerCancel(id: Int, _ t: Double) {
+        lastPositions[id] = nil
         guard let sequence = sequences.removeValue(forKey: id) else { return }
         guard swipeOwner == id, let index = sequence.stack, let transition = stacks[index].transition else { return }
         swipeOwner = nil
@@ -484,6 +489,19 @@ public final class AppModel {
     }
 
     // MARK: - Sliders and carousels
+
+    /// Carousels being dragged: instance serial to (element index, horizontal offset in px of the
+    /// finger from where it went down), so the renderer can show the images following it.
+    public var carouselDrags: [Int: (element: Int, offset: Double)] {
+        var drags: [Int: (element: Int, offset: Double)] = [:]
+        for (id, sequence) in sequences where sequence.controlActive {
+            guard let index = sequence.stack, let element = sequence.control, stacks[index].transition == nil,
+                  case .carousel? = page(stacks[index].top).elements[safe: element]?.kind,
+                  let position = lastPositions[id] else { continue }
+            drags[stacks[index].top.serial] = (element, position.x - sequence.downPoint.x)
+        }
+        return drags
+    }
 
     /// The current value of a slider (0...1) or carousel (item index) on a page instance.
     public func controlValue(instance: PageInstance, element index: Int) -> Double {
@@ -801,4 +819,9 @@ public final class AppModel {
         EventLogEntry(timeMilliseconds: t, type: "final",
                       fields: [("stacks", .object(stacks.map { ($0.id, .array($0.pages.map { .string($0.pageID) })) }))])
     }
+}
+
+extension Array {
+    /// The element at `index`, or nil when out of range.
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
