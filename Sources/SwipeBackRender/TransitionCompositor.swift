@@ -177,7 +177,8 @@ public final class TransitionCompositor {
     /// it moves up by the offset.
     private func copyPage(_ surface: ImageSurface, instance: PageInstance, model: AppModel, into target: ImageSurface,
                           span: PixelBlit.Span, originX: Int, stackY: Int, factors: [UInt32]? = nil) {
-        let offset = Int(model.scrollOffset(of: instance).rounded())
+        // Never past the snapshot's end, whatever the model says.
+        let offset = min(Int(model.scrollOffset(of: instance).rounded()), max(0, surface.height - (span.y1 - stackY)))
         guard offset != 0 else {
             PixelBlit.copy(surface, into: target, span: span, originX: originX, originY: stackY, factors: factors)
             return

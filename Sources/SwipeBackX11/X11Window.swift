@@ -75,9 +75,12 @@ public final class X11Window {
         let netName = XInternAtom(display, "_NET_WM_NAME", 0)
         let bytes = Array(title.utf8)
         XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
-        var pid = [UInt(getpid())]
-        XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
-                        UnsafeRawPointer(&pid).assumingMemoryBound(to: UInt8.self), 1)
+        // Format-32 properties are passed as C longs.
+        let created = window, pid = [UInt(getpid())]
+        _ = pid.withUnsafeBytes { bytes in
+            XChangeProperty(display, created, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         let hints = XAllocSizeHints()!
         hints.pointee.flags = PMinSize
         hints.pointee.min_width = Int32(Self.minimumWidth)
@@ -126,8 +129,7 @@ public final class X11Window {
 
     /// Whether `event` is the window manager's `WM_DELETE_WINDOW` request.
     public func isDeleteRequest(_ event: XEvent) -> Bool {
-        var event = event
-        return event.type == ClientMessage && Atom(event.xclient.data.l.0) == deleteWindowAtom
+        event.type == ClientMessage && Atom(event.xclient.data.l.0) == deleteWindowAtom
     }
 
     /// Records a new size after a `ConfigureNotify`.

@@ -141,6 +141,7 @@ final class WindowFaultTests: XCTestCase {
     }
 
     /// Waits for a frame presented after the last gesture line with `progress`, and returns the log.
+    @discardableResult
     private func waitForFrame(_ demo: DemoProcess, progress: Double) throws -> [[String: Any]] {
         try demo.waitFor("a frame at progress \(progress)") { log in
             guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - progress) < 1e-9 } ?? false })

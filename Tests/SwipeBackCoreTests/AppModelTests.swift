@@ -331,6 +331,17 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(short.scrollOffset(of: short.stack(id: "main")!.top), 0, "a page that fits does not scroll")
     }
 
+    func testGrowingTheWindowBringsAScrolledPageBackWithinItsBounds() {
+        let lines: [(Double, InputEvent?)] = [
+            (0, .scroll(dx: 0, dy: 600, touchpad: false, position: nil)),   // max offset 1268 - 600 = 668
+            (10, .resize(width: 800, height: 1000)),                        // now 268 at most
+        ]
+        let (_, model) = run(lines, pages: [tallPage], stack: ["A", "B"])
+        XCTAssertEqual(model.scrollOffset(of: model.stack(id: "main")!.top), 268)
+        let (_, fits) = run(lines + [(20, .resize(width: 800, height: 1400))], pages: [tallPage], stack: ["A", "B"])
+        XCTAssertEqual(fits.scrollOffset(of: fits.stack(id: "main")!.top), 0, "a page that now fits is at its top")
+    }
+
     func testSystemCancelRestoresThePage() {
         var lines = drag(from: 4, to: 404, steps: 8)
         lines[lines.count - 1] = (140, .pointer(PointerInput(phase: .cancel, id: 1, device: .touch, position: Point(x: 0, y: 0))))

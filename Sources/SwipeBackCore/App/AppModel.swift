@@ -574,10 +574,10 @@ public final class AppModel {
     }
 
     /// Width in px of the system back button's tap area in a stack `stackWidth` px wide: the chevron
-    /// and the previous title (at most 140 px, half the stack), or the chevron alone (44 px, the
+    /// and the previous title (at most 200 px, a third of the stack), or the chevron alone (44 px, the
     /// smallest comfortable touch target) in stacks narrower than `backTitleMinimumStackWidth`.
     public static func backButtonWidth(stackWidth: Double) -> Double {
-        stackWidth < backTitleMinimumStackWidth ? 44 : min(stackWidth / 2, 140)
+        stackWidth < backTitleMinimumStackWidth ? 44 : min((stackWidth / 3).rounded(.down), 200)
     }
 
     /// Stacks narrower than this, in px, show the back chevron without the previous title.
@@ -718,6 +718,13 @@ public final class AppModel {
         let stack = stacks[index]
         stacks[index].transition = nil
         let completed = transition.completes
+        // The gesture status shows the swipe while it runs and its settle; after that it is idle again.
+        if gestureReadouts.removeValue(forKey: stack.id) != nil {
+            for instance in [transition.upper, transition.lower]
+            where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
+                instanceRevisions[instance.serial, default: 0] += 1
+            }
+        }
         switch (transition.kind, completed) {
         case (.push, _):
             lifecycle(t, stack, transition.lower, .didDisappear)
@@ -766,6 +773,14 @@ public final class AppModel {
         }
         windowWidth = width
         windowHeight = height
+        // Pages that now fit, or fit better, scroll back within their new bounds.
+        for index in stacks.indices {
+            for instance in stacks[index].pages {
+                guard let offset = scrollOffsets[instance.serial] else { continue }
+                let limit = max(0, contentHeight(of: page(instance), width: stacks[index].frame.width) - stacks[index].frame.height)
+                scrollOffsets[instance.serial] = offset > limit ? (limit == 0 ? nil : limit) : offset
+            }
+        }
     }
 
     // MARK: - Log lines
