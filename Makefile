@@ -30,7 +30,7 @@ demo-xvfb:
 
 ## Runs the demo on a private Xorg with a real (emulated) touchscreen; needs root. Touch it with scripts/touch.py.
 demo-touch:
-	scripts/install-deps test
+	scripts/install-deps touch
 	swift build -c release $(SWIFT_FLAGS)
 	scripts/demo-xorg-touch $(ARGS)
 

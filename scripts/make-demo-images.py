@@ -33,8 +33,9 @@ def scene(sky_top, sky_bottom, sun, sun_color, hills):
             elif d < sun[2] * 1.8:
                 c = mix(sun_color, c, (d - sun[2]) / (sun[2] * 0.8))
             for (base, amp, freq, phase, color) in hills:
-                if y > base + amp * math.sin(x * freq + phase):
-                    c = color
+                # Coverage of this pixel by the hill, for a smooth (anti-aliased) edge.
+                edge = base + amp * math.sin(x * freq + phase)
+                c = mix(c, color, y - edge + 0.5)
             row.extend(c)
         rows.append(row)
     return rows

@@ -7,10 +7,12 @@ Usage (positions in screen px, times in ms):
   scripts/touch.py PIPE hold X0 Y X1 [DURATION_MS]       the same drag, lifting 0.5 s after the last move
 PIPE is the command pipe that demo-xorg-touch prints. The inputtest driver serves one client per
 device for the server's life, so demo-xorg-touch keeps one connection open
-(`scripts/touch.py serve SOCKET PIPE`) and this passes commands to it. The wire format is Xorg's
+(`scripts/touch.py serve SOCKET PIPE`) and this passes commands to it. Each command is its own
+finger: run two at once (`... hold ... & ... tap ...`) for a second finger during a swipe. A
+command returns when its gesture is done. The wire format is Xorg's
 xf86-input-inputtest-protocol.h (version 1.1); the screen is 1280x800 unless SWIPEBACK_SCREEN=WxH.
 """
-import os, socket, struct, sys, time
+import os, socket, stat, struct, sys, threading, time
 
 W, H = (int(v) for v in os.environ.get("SWIPEBACK_SCREEN", "1280x800").split("x"))
 CLIENT_VERSION, WAIT_FOR_SYNC, TOUCH = 0, 1, 6
@@ -26,51 +28,76 @@ def connect(path):
     s.recv(12)
     return s
 
+LOCK = threading.Lock()  # one event at a time on the socket, fingers interleaved
+
 def touch(s, kind, x, y, touch_id=1):
     values = [0.0] * 64
     values[0], values[1] = x * 65535 / W, y * 65535 / H
     body = struct.pack("<II", touch_id, kind) + struct.pack("<I", 0) + bytes([0b11] + [0] * 7) + b"\0" * 4
     body += struct.pack("<64d", *values) + struct.pack("<64d", *([0.0] * 64))
-    s.sendall(header(8 + len(body), TOUCH) + body)
-    s.sendall(header(8, WAIT_FOR_SYNC))
-    s.recv(8)
+    with LOCK:
+        s.sendall(header(8 + len(body), TOUCH) + body)
+        s.sendall(header(8, WAIT_FOR_SYNC))
+        s.recv(8)
 
-def perform(s, words):
-    if words[0] == "tap":
-        x, y = float(words[1]), float(words[2])
-        touch(s, BEGIN, x, y); time.sleep(0.04); touch(s, END, x, y)
+def parse(words):
+    """(kind, numbers) for a command, or raises ValueError with what was expected."""
+    kind, numbers = words[0], [float(w) for w in words[1:]]
+    wanted = {"tap": (2, 2), "swipe": (3, 4), "hold": (3, 4)}.get(kind)
+    if wanted is None or not wanted[0] <= len(numbers) <= wanted[1]:
+        raise ValueError("expected tap X Y, swipe X0 Y X1 [MS] or hold X0 Y X1 [MS]")
+    return kind, numbers
+
+def duration_seconds(kind, numbers):
+    """How long a command's gesture takes, so the client can wait for it."""
+    if kind == "tap":
+        return 0.04
+    return (numbers[3] if len(numbers) > 3 else 150) / 1000 + (0.5 if kind == "hold" else 0)
+
+def perform(s, words, touch_id):
+    kind, n = parse(words)
+    if kind == "tap":
+        touch(s, BEGIN, n[0], n[1], touch_id); time.sleep(0.04); touch(s, END, n[0], n[1], touch_id)
         return
-    x0, y, x1 = float(words[1]), float(words[2]), float(words[3])
-    duration = float(words[4]) if len(words) > 4 else 150
+    x0, y, x1 = n[0], n[1], n[2]
+    duration = n[3] if len(n) > 3 else 150
     steps = max(2, int(duration / 8))
-    touch(s, BEGIN, x0, y)
+    touch(s, BEGIN, x0, y, touch_id)
     for i in range(1, steps + 1):
         time.sleep(duration / steps / 1000)
-        touch(s, UPDATE, x0 + (x1 - x0) * i / steps, y)
-    if words[0] == "hold":
+        touch(s, UPDATE, x0 + (x1 - x0) * i / steps, y, touch_id)
+    if kind == "hold":
         time.sleep(0.5)
-    touch(s, END, x1, y)
+    touch(s, END, x1, y, touch_id)
 
 def serve(socket_path, pipe):
     s = connect(socket_path)
+    next_id = 1
     while True:
         with open(pipe) as commands:  # blocks until a client writes
             for line in commands:
                 words = line.split()
-                if words:
-                    try:
-                        perform(s, words)
-                    except (ValueError, IndexError) as error:
-                        print("touch.py: bad command %r: %s" % (line.strip(), error), file=sys.stderr)
+                if not words:
+                    continue
+                # Each command is a finger of its own, running beside any others.
+                threading.Thread(target=perform, args=(s, words, next_id), daemon=True).start()
+                next_id = next_id % 1000 + 1
 
 def main(argv):
     if len(argv) == 3 and argv[0] == "serve":
         serve(argv[1], argv[2])
         return
-    if len(argv) < 4 or argv[1] not in ("tap", "swipe", "hold"):
+    if len(argv) < 2:
         sys.exit(__doc__)
+    try:
+        kind, numbers = parse(argv[1:])
+    except ValueError as error:
+        sys.exit("touch.py: %s: %s" % (" ".join(argv[1:]), error))
+    if not os.path.exists(argv[0]) or not stat.S_ISFIFO(os.stat(argv[0]).st_mode):
+        sys.exit("touch.py: %s is not the command pipe demo-xorg-touch printed" % argv[0])
     with open(argv[0], "w") as pipe:
         pipe.write(" ".join(argv[1:]) + "\n")
+    time.sleep(duration_seconds(kind, numbers) + 0.05)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
