@@ -28,6 +28,10 @@ public final class TouchInjector {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else { throw XTestingError("cannot connect to \(socketPath)") }
+        // A driver that stops answering fails the test in 5 s instead of hanging it.
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var hello = header(length: 12, type: Self.clientVersion)
         hello += le(UInt16(1)) + le(UInt16(1))
         try send(hello)

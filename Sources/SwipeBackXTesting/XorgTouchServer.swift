@@ -98,5 +98,28 @@ public final class XorgTouchServer {
 
     /// The inputtest touch device's socket.
     public var touchSocket: String { directory.appendingPathComponent("touch.sock").path }
-}
 
+    /// The XI2 id of the inputtest touchscreen and of the master pointer it is attached to.
+    public func touchDevice() throws -> (id: Int32, master: Int32) {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { throw XTestingError("XIQueryDevice failed") }
+        defer { XIFreeDeviceInfo(devices) }
+        for i in 0..<Int(count) where String(cString: devices[i].name) == "touch" {
+            return (devices[i].deviceid, devices[i].attachment)
+        }
+        throw XTestingError("no device named touch")
+    }
+
+    /// Floats the touchscreen off its master pointer, or attaches it to `master` again.
+    public func setTouchAttached(to master: Int32?) throws {
+        let device = try touchDevice()
+        var change = XIAnyHierarchyChangeInfo()
+        if let master {
+            change.attach = XIAttachSlaveInfo(type: XIAttachSlave, deviceid: device.id, new_master: master)
+        } else {
+            change.detach = XIDetachSlaveInfo(type: XIDetachSlave, deviceid: device.id)
+        }
+        XIChangeHierarchy(display, &change, 1)
+        XSync(display, 0)
+    }
+}

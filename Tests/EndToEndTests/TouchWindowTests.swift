@@ -101,6 +101,28 @@ final class TouchWindowTests: XCTestCase {
         XCTAssertEqual(count(log, "stack"), 0)
     }
 
+    /// (Disabling the device cannot be tested this way: the inputtest driver drops its client then.)
+    func testTouchKeepsWorkingAfterTheDeviceIsFloatedAndReattached() throws {
+        let rig = try rig(pages: "home,message,reply,home")
+        let master = try rig.server.touchDevice().master
+        // Each change, then a swipe that must pop exactly one page.
+        let changes: [(String, () throws -> Void)] = [
+            ("floated and reattached", { try rig.server.setTouchAttached(to: nil); try rig.server.setTouchAttached(to: master) }),
+            ("floated and reattached again", { try rig.server.setTouchAttached(to: nil); try rig.server.setTouchAttached(to: master) }),
+        ]
+        var expected = ["home", "message", "reply", "home"]
+        for (name, change) in changes {
+            try change()
+            sleepMilliseconds(200)
+            let before = rig.demo.lines().count
+            try swipe(rig.touch, id: 1, from: 3, to: 703)
+            let log = try rig.demo.waitFor("the pop after the device was \(name)") { self.finished($0, after: before) }
+            expected.removeLast()
+            let stack = log.dropFirst(before).first { type($0) == "stack" }
+            XCTAssertEqual(stack?["pages"] as? [String], expected, name)
+        }
+    }
+
     func testATouchHeldThroughUnmappingLeavesNoGhostFinger() throws {
         let rig = try rig(pages: "home,message,reply")
         let window = try XCTUnwrap(topLevelWindows(rig.server.display, titled: "SwipeBack").first)
