@@ -16,6 +16,7 @@ public final class WindowApp {
     private let frameClock = FixedRateFrameClock()
     private var frameCount = 0
     private var serverClock = ServerClock()
+    private var touchOwnership = TouchOwnership()
     private var windowDestroyed = false
     /// Called after each presented frame with the frame number and the ms spent producing it.
     public var onFrame: ((Int, Double) -> Void)?
@@ -131,6 +132,11 @@ public final class WindowApp {
             guard event.xcookie.extension == window.xinputOpcode,
                   XGetEventData(window.display, &event.xcookie) != 0 else { return false }
             defer { XFreeEventData(window.display, &event.xcookie) }
+            if event.xcookie.evtype == XI_TouchOwnership {
+                let ownership = event.xcookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee
+                touchOwnership.didBecomeOwner(of: ownership.touchid)
+                return false
+            }
             if event.xcookie.evtype == XI_HierarchyChanged {
                 // A device was added, removed, enabled, disabled or floated: select again so the
                 // new set of devices delivers to us.
@@ -138,7 +144,13 @@ public final class WindowApp {
                 return false
             }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard let input = XI2Translation.translate(device) else { return false }
+            guard var input = XI2Translation.translate(device) else { return false }
+            // A touch that ends without ever having been ours was taken by another client: a cancel.
+            if event.xcookie.evtype == XI_TouchEnd, case .pointer(var pointer) = input.event,
+               touchOwnership.ended(UInt32(bitPattern: device.detail)) == .cancel {
+                pointer.phase = .cancel
+                input.event = .pointer(pointer)
+            }
             model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             return false
         default:

@@ -106,13 +106,13 @@ public final class X11Window {
     /// Records that another client destroyed the window, so it is not destroyed twice.
     public func markDestroyed() { destroyed = true }
 
-    /// Selects XI2 button, motion and touch events from every master device (whole touch triples),
-    /// and device hierarchy changes on the root window.
+    /// Selects XI2 button, motion and touch events from every master device (whole touch triples,
+    /// and touch ownership), and device hierarchy changes on the root window.
     ///
     /// Called again after a hierarchy change, so devices that were disabled, re-enabled, floated
     /// or plugged in keep working.
     public func selectInput() throws {
-        try select([XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd],
+        try select([XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership],
                    on: window, device: XIAllMasterDevices)
         try select([XI_HierarchyChanged], on: XDefaultRootWindow(display), device: XIAllDevices)
     }
