@@ -7,6 +7,14 @@ public final class TextMeasurer: ContentMeasuring {
     private let assetsDirectory: String
     private let imageDirectory: String?
     private var aspectCache: [String: Double] = [:]
+    /// Heights already measured, by width and text: layout runs on the per-event and per-frame
+    /// paths (hit testing, scroll bounds, snapshot sizes), and pango is not cheap.
+    private var heightCache: [TextKey: Double] = [:]
+
+    private struct TextKey: Hashable {
+        var text: String
+        var width: Double
+    }
 
     /// Creates a measurer with the shipped fonts.
     ///
@@ -21,11 +29,15 @@ public final class TextMeasurer: ContentMeasuring {
 
     /// Height in px of body text wrapped at `width` px.
     public func textHeight(_ text: String, width: Double) -> Double {
-        (try? scratch.draw { cr -> Double in
+        let key = TextKey(text: text, width: width)
+        if let cached = heightCache[key] { return cached }
+        let height = (try? scratch.draw { cr -> Double in
             let layout = FontLibrary.layout(cr, text: text, sizePixels: Theme.bodySize, bold: false, wrapWidth: width)
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
             return FontLibrary.pixelSize(layout).height
         }) ?? Theme.bodySize * 1.2
+        heightCache[key] = height
+        return height
     }
 
     /// Height over width of the PNG at `src`, or nil when it cannot be read.
