@@ -278,3 +278,50 @@ final class WindowInputFaultTests: XCTestCase {
         server.button(false)
     }
 }
+
+/// What the window tells the window manager, how it presents, and that it sleeps when idle.
+final class WindowPropertiesTests: XCTestCase {
+    private func cpuSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return (Double(fields[11])! + Double(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    func testPidMinimumSizeSharedMemoryAndNoCPUWhenIdle() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "640x480"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
+
+        // _NET_WM_PID is the demo's process id.
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(server.display, window, XInternAtom(server.display, "_NET_WM_PID", 0), 0, 1, 0, XA_CARDINAL,
+                           &type, &format, &count, &after, &data)
+        let pid = data.map { UnsafeRawPointer($0).load(as: UInt.self) }
+        if let data { XFree(data) }
+        XCTAssertEqual(pid, UInt(demo.process.processIdentifier))
+
+        // A minimum size in WM_NORMAL_HINTS.
+        let hints = XAllocSizeHints()!
+        defer { XFree(hints) }
+        var supplied: Int = 0
+        XGetWMNormalHints(server.display, window, hints, &supplied)
+        XCTAssertNotEqual(hints.pointee.flags & PMinSize, 0)
+        XCTAssertEqual(hints.pointee.min_width, 320)
+        XCTAssertEqual(hints.pointee.min_height, 240)
+
+        // Frames go through MIT-SHM on Xvfb: the demo holds a System V shared memory segment.
+        let maps = try String(contentsOfFile: "/proc/\(demo.process.processIdentifier)/maps", encoding: .utf8)
+        XCTAssertTrue(maps.contains("SYSV"), "presenting through shared memory")
+
+        // Idle: no frames and next to no CPU over a second.
+        sleepMilliseconds(300)
+        let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count
+        let before = try cpuSeconds(demo.process.processIdentifier)
+        sleepMilliseconds(1000)
+        let used = try cpuSeconds(demo.process.processIdentifier) - before
+        XCTAssertLessThanOrEqual(used, 0.02, "an idle demo sleeps in poll")
+        XCTAssertEqual(demo.lines().filter { $0["type"] as? String == "frame" }.count, frames)
+    }
+}
