@@ -30,8 +30,14 @@ public final class SnapshotCache {
 
     /// The snapshot of `instance`, drawn now if missing or out of date.
     ///
+    /// - Parameters:
+    ///   - width: the stack's width in px.
+    ///   - height: the stack's height in px (part of the key).
+    ///   - drawnHeight: the snapshot's height in px (the whole page when taller than the stack);
+    ///     asked only when the page is drawn, since it needs a layout.
     /// - Throws: `RenderError` when the surface cannot be created or drawing fails.
     public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
+                         drawnHeight: () -> Int = { 0 },
                          direction: LayoutDirection, backTitle: String?, revision: Int,
                          controlValues: [Int: Double] = [:], pressed: Int? = nil,
                          readout: GestureReadout? = nil,
@@ -40,9 +46,10 @@ public final class SnapshotCache {
                       backTitle: backTitle, revision: revision, pressed: pressed,
                       carouselElement: carouselDrag?.element, carouselOffset: carouselDrag?.offset)
         if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
-        let surface = try ImageSurface(width: width, height: height, opaque: true)
+        let surfaceHeight = max(height, drawnHeight())
+        let surface = try ImageSurface(width: width, height: surfaceHeight, opaque: true)
         try surface.draw { cr in
-            painter.draw(page, in: cr, width: Double(width), height: Double(height), direction: direction,
+            painter.draw(page, in: cr, width: Double(width), height: Double(surfaceHeight), direction: direction,
                          backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout,
                          carouselDrag: carouselDrag)
         }

@@ -13,9 +13,8 @@ public final class TransitionCompositor {
         self.snapshots = snapshots
     }
 
-    /// Creates a compositor with the shipped fonts and a painter for images under `imageDirectory`.
-    ///
-    /// - Throws: `RenderError` when the fonts cannot be loaded.
+    /// Creates a compositor whose painter measures with `measurer` (which has loaded the shipped
+    /// fonts) and finds images under `imageDirectory`.
     public convenience init(measurer: TextMeasurer, imageDirectory: String) {
         self.init(snapshots: SnapshotCache(painter: PagePainter(measurer: measurer, imageDirectory: imageDirectory)))
     }
@@ -195,10 +194,11 @@ public final class TransitionCompositor {
     private func snapshot(_ instance: PageInstance, in stack: NavigationStack, model: AppModel,
                           width: Int, height stackHeight: Int) throws -> ImageSurface {
         let page = model.page(instance)
-        // Pages taller than the stack are drawn whole, so scrolling only moves the copy.
-        let content = Int(model.contentHeight(of: page, width: Double(width)).rounded(.up))
-        let height = max(stackHeight, min(content, Self.maximumSnapshotHeight))
-        return try snapshots.snapshot(of: instance, page: page, width: width, height: height,
+        // Pages taller than the stack are drawn whole, so scrolling only moves the copy; the layout
+        // that gives their height runs only when the snapshot is drawn, not every frame.
+        return try snapshots.snapshot(of: instance, page: page, width: width, height: stackHeight,
+                                      drawnHeight: { min(Int(model.contentHeight(of: page, width: Double(width)).rounded(.up)),
+                                                         Self.maximumSnapshotHeight) },
                                       direction: stack.transition?.direction ?? model.direction,
                                       backTitle: backTitle(for: instance, in: stack, model: model),
                                       revision: model.revision(of: instance),

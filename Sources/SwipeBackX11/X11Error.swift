@@ -5,8 +5,6 @@ import CX11
 public struct X11Error: Error, CustomStringConvertible {
     /// What failed.
     public let message: String
-    /// The exit status SPEC section 5 gives it (1: run-time failure).
-    public let status: Int32 = 1
 
     /// Creates an error.
     public init(_ message: String) { self.message = message }

@@ -7,7 +7,7 @@ import SwipeBackRender
 enum ReplayCommand {
     static func run(_ options: Options) throws -> Int32 {
         guard options.positional.count == 1 else {
-            throw CommandFailure.usage("replay expects one SCENARIO file; usage: swipeback replay SCENARIO [--config FILE]")
+            throw CommandFailure.usage("replay expects one SCENARIO file; try: swipeback help replay")
         }
         var scenario = try ScenarioReader.read(path: options.positional[0], configuration: options.headlessConfiguration())
         try Options.checkImages(scenario.document, file: options.positional[0])
