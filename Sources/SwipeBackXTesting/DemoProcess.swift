@@ -21,6 +21,8 @@ public final class DemoProcess {
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path
         process.environment = environment
         process.standardError = stderrPipe
+        // Not the test runner's output: a demo left behind by a crashed test must not hold it open.
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
     }
 

@@ -146,4 +146,85 @@ final class TouchWindowTests: XCTestCase {
         XCTAssertEqual(count(after, "stack"), 1)
         XCTAssertEqual(after.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
     }
+    /// Another client's passive touch grab on the root window, which accepts (takes) each touch.
+    private final class TouchGrabber {
+        let display: OpaquePointer
+        let root: Window
+        init(displayName: String) throws {
+            guard let display = XOpenDisplay(displayName) else { throw HarnessError("cannot open \(displayName)") }
+            self.display = display
+            root = XDefaultRootWindow(display)
+            // Touch grabs and touch acceptance exist only for clients that announce XI 2.2.
+            var major: Int32 = 2, minor: Int32 = 2
+            XIQueryVersion(display, &major, &minor)
+            var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
+            for event in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { swipeback_xi_set_mask(&mask, event) }
+            var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
+            let status = mask.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+                return XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &eventMask, 1, &modifiers)
+            }
+            XSync(display, 0)
+            guard status == 0 else { throw HarnessError("XIGrabTouchBegin failed: \(status)") }
+        }
+        deinit { XCloseDisplay(display) }
+
+        /// Waits for the grab's next TouchBegin; returns (device, touch id).
+        func nextBegin(timeout: Double = 5) throws -> (Int32, UInt32) {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                while XPending(display) > 0 {
+                    var event = XEvent()
+                    XNextEvent(display, &event)
+                    guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0 else { continue }
+                    defer { XFreeEventData(display, &event.xcookie) }
+                    if event.xcookie.evtype == XI_TouchBegin {
+                        let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                        return (device.deviceid, UInt32(bitPattern: device.detail))
+                    }
+                }
+                sleepMilliseconds(5)
+            }
+            throw HarnessError("the grab saw no TouchBegin")
+        }
+
+        /// Accepts (takes) or rejects (passes on) the touch.
+        func respond(device: Int32, touch: UInt32, mode: Int32) {
+            XIAllowTouchEvents(display, device, touch, root, mode)
+            XFlush(display)
+        }
+    }
+
+    func testATouchTakenByAnotherClientCancelsTheSwipe() throws {
+        let rig = try rig(pages: "home,message")
+        let grabber = try TouchGrabber(displayName: rig.server.displayName)
+        // The window listens before it owns the touch, so the swipe follows the finger at once.
+        try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
+        let (device, touch) = try grabber.nextBegin()
+        try rig.demo.waitFor("the swipe to begin") { $0.contains { $0["phase"] as? String == "began" } }
+        grabber.respond(device: device, touch: touch, mode: XIAcceptTouch)
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        // A fast 300 px swipe would commit if its end counted as a release.
+        try rig.touch.end(1, x: 303, y: 400)
+        let log = try rig.demo.waitFor("the restore to finish") { self.finished($0) }
+        sleepMilliseconds(200)
+        XCTAssertEqual(count(rig.demo.lines(), "stack"), 0, "\(log.count) lines")
+    }
+
+    func testATouchRejectedByAnotherClientsGrabStaysTheWindows() throws {
+        let rig = try rig(pages: "home,message")
+        let grabber = try TouchGrabber(displayName: rig.server.displayName)
+        try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
+        let (device, touch) = try grabber.nextBegin()
+        grabber.respond(device: device, touch: touch, mode: XIRejectTouch)
+        sleepMilliseconds(50)
+        for x in stride(from: 363.0, through: 603, by: 60) {
+            sleepMilliseconds(8)
+            try rig.touch.move(1, x: x, y: 400)
+        }
+        try rig.touch.end(1, x: 603, y: 400)
+        let log = try rig.demo.waitFor("the pop") { self.finished($0) }
+        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
+        XCTAssertEqual(log.first { type($0) == "stack" }?["pages"] as? [String], ["home"])
+    }
 }
