@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev", "libxrandr-dev"])]),
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender",
+                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
                                    "SwipeBackXTesting"]),
     ]
 )

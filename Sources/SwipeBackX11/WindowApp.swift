@@ -13,7 +13,8 @@ public final class WindowApp {
     private let compositor: TransitionCompositor
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
-    private let frameClock = FixedRateFrameClock()
+    /// Ticks at the display's rate (`X11Window.refreshHertz`).
+    private var frameClock: FixedRateFrameClock
     private var frameCount = 0
     private var serverClock = ServerClock()
     private var touchOwnership = TouchOwnership()
@@ -32,6 +33,15 @@ public final class WindowApp {
         self.model = model
         self.compositor = compositor
         self.start = clock.now
+        frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
+    }
+
+    /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
+    public var frameHertz: Double { 1000 / frameClock.intervalMilliseconds }
+
+    private func displayMayHaveChanged() {
+        window.updateRefreshRate()
+        if window.refreshHertz != frameHertz { frameClock = FixedRateFrameClock(hertz: window.refreshHertz) }
     }
 
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
@@ -93,6 +103,8 @@ public final class WindowApp {
         case Expose:
             return true
         case ConfigureNotify:
+            // The window may have moved to a monitor with another rate.
+            displayMayHaveChanged()
             let width = Int(event.xconfigure.width), height = Int(event.xconfigure.height)
             guard width != window.width || height != window.height else { return false }
             window.didResize(width: width, height: height)
@@ -154,6 +166,7 @@ public final class WindowApp {
             model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             return false
         default:
+            if window.isScreenChange(&event) { displayMayHaveChanged() }
             return false
         }
     }

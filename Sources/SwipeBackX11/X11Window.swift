@@ -23,6 +23,11 @@ public final class X11Window {
     private var buffer: FrameBuffer?
     /// Whether the server shares memory with us (MIT-SHM); turned off after a failure.
     public private(set) var usesSharedMemory: Bool
+    /// The refresh rate of the monitor showing the window, in Hz (`DisplayRate.fallbackHertz`
+    /// when the server does not tell); kept current by `updateRefreshRate()`.
+    public private(set) var refreshHertz = DisplayRate.fallbackHertz
+    /// The first RandR event code, or nil when the server has no RandR.
+    private var randrEventBase: Int32?
 
     /// The smallest size the window may be resized to, in px.
     public static let minimumWidth = 320, minimumHeight = 240
@@ -33,12 +38,13 @@ public final class X11Window {
     ///   - title: the window title (`WM_NAME`, `_NET_WM_NAME`).
     ///   - width: px, 1...32767.
     ///   - height: px, 1...32767.
+    ///   - displayName: the display, like `:1`; nil for `$DISPLAY`.
     /// - Throws: `X11Error` when there is no display, no XInput 2.2, or no 24-bit TrueColor visual.
-    public init(title: String, width: Int, height: Int) throws {
-        guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+    public init(title: String, width: Int, height: Int, displayName: String? = nil) throws {
+        guard let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
             throw X11Error("no X display: DISPLAY is not set (run under X, or start Xvfb and set DISPLAY)")
         }
-        guard let display = XOpenDisplay(nil) else {
+        guard let display = XOpenDisplay(name) else {
             throw X11Error("cannot open X display \"\(name)\"")
         }
         X11ErrorTrap.install()
@@ -91,6 +97,12 @@ public final class X11Window {
         var protocols = [deleteWindowAtom]
         XSetWMProtocols(display, window, &protocols, 1)
         usesSharedMemory = XShmQueryExtension(display) != 0
+        var randrEvent: Int32 = 0, randrError: Int32 = 0
+        if XRRQueryExtension(display, &randrEvent, &randrError) != 0 {
+            randrEventBase = randrEvent
+            XRRSelectInput(display, window, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask))
+        }
+        updateRefreshRate()
         try selectInput()
         XMapWindow(display, window)
         try X11ErrorTrap.check(display, "creating the window")
@@ -130,6 +142,20 @@ public final class X11Window {
     /// Whether `event` is the window manager's `WM_DELETE_WINDOW` request.
     public func isDeleteRequest(_ event: XEvent) -> Bool {
         event.type == ClientMessage && Atom(event.xclient.data.l.0) == deleteWindowAtom
+    }
+
+    /// Reads the refresh rate again (after a move or a RandR change).
+    public func updateRefreshRate() {
+        refreshHertz = DisplayRate.read(display: display, window: window) ?? DisplayRate.fallbackHertz
+    }
+
+    /// Whether `event` is a RandR notification (a screen or monitor changed); such an event has
+    /// been passed to `XRRUpdateConfiguration` when this returns true.
+    public func isScreenChange(_ event: inout XEvent) -> Bool {
+        guard let base = randrEventBase,
+              event.type == base + RRScreenChangeNotify || event.type == base + RRNotify else { return false }
+        XRRUpdateConfiguration(&event)
+        return true
     }
 
     /// Records a new size after a `ConfigureNotify`.

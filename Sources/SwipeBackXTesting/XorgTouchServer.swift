@@ -16,11 +16,11 @@ public final class XorgTouchServer {
     /// The screen's size in px.
     public let width: Int, height: Int
 
-    /// Starts Xorg (as root) with a `width` x `height` dummy screen, a 5-touch inputtest touchscreen
-    /// as the core pointer and an inputtest keyboard, on a free display.
+    /// Starts Xorg (as root) with a `width` x `height` dummy screen refreshing at `refreshHertz`, a
+    /// 5-touch inputtest touchscreen as the core pointer and an inputtest keyboard, on a free display.
     ///
     /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
-    public init(width: Int = 1280, height: Int = 800) throws {
+    public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60) throws {
         self.width = width
         self.height = height
         guard let xorg = findTool("Xorg") else {
@@ -29,6 +29,11 @@ public final class XorgTouchServer {
         guard getuid() == 0 else { throw XTestingError("the touch tests start Xorg, which needs root") }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-xorg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Blanking like a CVT reduced-blanking mode; the pixel clock makes the rate.
+        let hTotal = width + 160, vTotal = height + 31
+        let clock = refreshHertz * Double(hTotal * vTotal) / 1e6
+        let modeline = String(format: "%.3f %d %d %d %d %d %d %d %d", clock, width, width + 48, width + 80, hTotal,
+                              height, height + 3, height + 9, vTotal)
         let config = """
             Section "ServerFlags"
                 Option "AutoAddDevices" "false"
@@ -43,7 +48,8 @@ public final class XorgTouchServer {
                 Identifier "monitor"
                 HorizSync 5.0-1000.0
                 VertRefresh 5.0-200.0
-                Modeline "\(width)x\(height)" 83.50 \(width) 1352 1480 1680 \(height) 803 809 831
+                Option "ReducedBlanking"
+                Modeline "swipeback" \(modeline)
             EndSection
             Section "Screen"
                 Identifier "screen"
@@ -52,7 +58,7 @@ public final class XorgTouchServer {
                 DefaultDepth 24
                 SubSection "Display"
                     Depth 24
-                    Modes "\(width)x\(height)"
+                    Modes "swipeback"
                     Virtual \(width) \(height)
                 EndSubSection
             EndSection
