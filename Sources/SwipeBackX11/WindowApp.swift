@@ -19,6 +19,11 @@ public final class WindowApp {
     private var serverClock = ServerClock()
     private var touchOwnership = TouchOwnership()
     private var windowDestroyed = false
+    /// The mouse sequence in progress: its master pointer and the slave device the button came from.
+    private var heldMouse: (master: Int32, source: Int32)?
+    private var lastGrabCheck = 0.0
+    /// How often a held button's device is checked for another client's grab, in ms.
+    static let grabCheckIntervalMilliseconds = 100.0
     /// Called after each presented frame with the frame number and the ms spent producing it.
     public var onFrame: ((Int, Double) -> Void)?
 
@@ -72,6 +77,10 @@ public final class WindowApp {
                 if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
             let now = nowMilliseconds
+            if heldMouse != nil, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
+                lastGrabCheck = now
+                dirty = checkHeldMouseGrab() || dirty
+            }
             if model.needsFrames {
                 if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
                 wasAnimating = true
@@ -89,7 +98,12 @@ public final class WindowApp {
                 dirty = false
             }
             var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            // While a button is held, wake to notice a grab that takes the rest of the drag away.
+            if heldMouse != nil {
+                let check = Int32(max(0, (lastGrabCheck + Self.grabCheckIntervalMilliseconds - nowMilliseconds).rounded(.up)))
+                timeout = timeout < 0 ? check : min(timeout, check)
+            }
             XFlush(window.display)
             if XPending(window.display) == 0 {
                 _ = poll(&pollFD, 1, timeout)
@@ -121,6 +135,7 @@ public final class WindowApp {
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
+            heldMouse = nil
             model.handle(.focus(false), atMilliseconds: nowMilliseconds)
             return false
         case MapNotify:
@@ -157,6 +172,7 @@ public final class WindowApp {
             }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard var input = XI2Translation.translate(device) else { return false }
+            trackHeldMouse(input.event, device)
             // A touch that ends without ever having been ours was taken by another client: a cancel.
             if event.xcookie.evtype == XI_TouchEnd, case .pointer(var pointer) = input.event,
                touchOwnership.ended(UInt32(bitPattern: device.detail)) == .cancel {
@@ -169,6 +185,33 @@ public final class WindowApp {
             if window.isScreenChange(&event) { displayMayHaveChanged() }
             return false
         }
+    }
+
+    /// Remembers which device holds the mouse button, so a grab that takes it can be noticed.
+    private func trackHeldMouse(_ event: InputEvent, _ device: XIDeviceEvent) {
+        guard case .pointer(let pointer) = event, pointer.device == .mouse else { return }
+        switch pointer.phase {
+        case .down:
+            heldMouse = (device.deviceid, device.sourceid)
+            lastGrabCheck = nowMilliseconds
+        case .up, .cancel:
+            heldMouse = nil
+        case .move:
+            break
+        }
+    }
+
+    /// A broken grab: another client grabbed the device whose button is held, which floats it
+    /// off its master pointer, so the rest of the drag and its release go to that client and
+    /// this window would never hear the end. The sequence ends as a system cancel (the page is
+    /// restored). Returns whether anything changed.
+    private func checkHeldMouseGrab() -> Bool {
+        guard let held = heldMouse, window.isFloating(device: held.source) else { return false }
+        heldMouse = nil
+        let id = XI2Translation.mouseID(deviceID: held.master)
+        model.handle(.pointer(PointerInput(phase: .cancel, id: id, device: .mouse, position: Point(x: 0, y: 0))),
+                     atMilliseconds: nowMilliseconds)
+        return true
     }
 
     private func drawFrame() throws {

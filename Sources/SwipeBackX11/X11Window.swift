@@ -139,6 +139,18 @@ public final class X11Window {
         }
     }
 
+    /// Whether the slave `device` floats, detached from every master pointer: a device another
+    /// client has grabbed floats for the grab's length (XI2 protocol, "Grabs"). A device that no
+    /// longer exists counts as floating.
+    public func isFloating(device: Int32) -> Bool {
+        var count: Int32 = 0
+        let info = XIQueryDevice(display, device, &count)
+        defer { if let info { XIFreeDeviceInfo(info) } }
+        // A removed device answers BadDevice.
+        guard (try? X11ErrorTrap.check(display, "querying a device")) != nil, let info, count > 0 else { return true }
+        return info.pointee.use == XIFloatingSlave
+    }
+
     /// Whether `event` is the window manager's `WM_DELETE_WINDOW` request.
     public func isDeleteRequest(_ event: XEvent) -> Bool {
         event.type == ClientMessage && Atom(event.xclient.data.l.0) == deleteWindowAtom

@@ -238,6 +238,60 @@ final class WindowInputFaultTests: XCTestCase {
         server.button(false)
     }
 
+    func testAGrabThatTakesTheMouseMidDragCancelsTheSwipe() throws {
+        let server = try XvfbServer()
+        let demo = try start(server)
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...5 { sleepMilliseconds(20); server.move(to: 3 + step * 40, 300) }
+        try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        // Another client grabs the XTest pointer: the rest of the drag and the release go to it.
+        guard let other = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
+        defer { XCloseDisplay(other) }
+        var major: Int32 = 2, minor: Int32 = 2
+        XIQueryVersion(other, &major, &minor)
+        var count: Int32 = 0
+        let devices = try XCTUnwrap(XIQueryDevice(other, XIAllDevices, &count))
+        let xtest = (0..<Int(count)).first { String(cString: devices[$0].name).contains("XTEST pointer") }.map { devices[$0].deviceid }
+        XIFreeDeviceInfo(devices)
+        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
+        for event in [XI_ButtonPress, XI_ButtonRelease, XI_Motion] { swipeback_xi_set_mask(&mask, event) }
+        let status = mask.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var eventMask = XIEventMask(deviceid: try! XCTUnwrap(xtest), mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            return XIGrabDevice(other, eventMask.deviceid, XDefaultRootWindow(other), 0, 0, XIGrabModeAsync, XIGrabModeAsync, 0, &eventMask)
+        }
+        XSync(other, 0)
+        XCTAssertEqual(status, 0, "the grab succeeds")
+        let log = try demo.waitFor("the cancel") { log in
+            log.contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+        }
+        XCTAssertTrue(log.contains { $0["phase"] as? String == "cancelled" }, "the broken grab cancels the swipe")
+        XCTAssertFalse(log.contains { self.type($0) == "stack" })
+        // The release goes to the grabbing client; after the grab a new swipe pops exactly once.
+        server.button(false)
+        XIUngrabDevice(other, try XCTUnwrap(xtest), 0)
+        XSync(other, 0)
+        sleepMilliseconds(100)
+        // The server's master pointer never saw that release, so it delivers the next click as a
+        // lone release (seen with Xvfb 21): one click to square it, away from every element.
+        server.move(to: 300, 480)
+        server.button(true)
+        server.button(false)
+        sleepMilliseconds(100)
+        let before = demo.lines().count
+        server.move(to: 3, 300)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...10 { sleepMilliseconds(8); server.move(to: 3 + step * 50, 300) }
+        server.button(false)
+        try demo.waitFor("the pop") { $0.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" } }
+        sleepMilliseconds(200)
+        let later = Array(demo.lines().dropFirst(before))
+        XCTAssertEqual(later.filter { $0["phase"] as? String == "began" }.count, 1)
+        XCTAssertEqual(later.filter { self.type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home"]])
+    }
+
     func testADragLeavingTheWindowClampsProgress() throws {
         let server = try XvfbServer()
         let demo = try start(server)
