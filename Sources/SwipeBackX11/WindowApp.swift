@@ -19,8 +19,9 @@ public final class WindowApp {
     private var serverClock = ServerClock()
     private var touchOwnership = TouchOwnership()
     private var windowDestroyed = false
-    /// The mouse sequence in progress: its master pointer and the slave device the button came from.
-    private var heldMouse: (master: Int32, source: Int32)?
+    /// The sequences in progress (a held button, a touch), by pointer id: the slave device each
+    /// came from, to notice that device being cut off from the window.
+    private var heldSources: [Int: Int32] = [:]
     private var lastGrabCheck = 0.0
     /// How often a held button's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
@@ -77,9 +78,9 @@ public final class WindowApp {
                 if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
             let now = nowMilliseconds
-            if heldMouse != nil, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
+            if !heldSources.isEmpty, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
                 lastGrabCheck = now
-                dirty = checkHeldMouseGrab() || dirty
+                dirty = cancelCutOffSequences() || dirty
             }
             if model.needsFrames {
                 if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
@@ -100,7 +101,7 @@ public final class WindowApp {
             var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
             // While a button is held, wake to notice a grab that takes the rest of the drag away.
-            if heldMouse != nil {
+            if !heldSources.isEmpty {
                 let check = Int32(max(0, (lastGrabCheck + Self.grabCheckIntervalMilliseconds - nowMilliseconds).rounded(.up)))
                 timeout = timeout < 0 ? check : min(timeout, check)
             }
@@ -135,7 +136,7 @@ public final class WindowApp {
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
-            heldMouse = nil
+            heldSources = [:]
             model.handle(.focus(false), atMilliseconds: nowMilliseconds)
             return false
         case MapNotify:
@@ -166,13 +167,13 @@ public final class WindowApp {
             }
             if event.xcookie.evtype == XI_HierarchyChanged {
                 // A device was added, removed, enabled, disabled or floated: select again so the
-                // new set of devices delivers to us.
+                // new set of devices delivers to us, and end the sequences of a device cut off.
                 try? window.selectInput()
-                return false
+                return cancelCutOffSequences()
             }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard var input = XI2Translation.translate(device) else { return false }
-            trackHeldMouse(input.event, device)
+            trackHeldSequence(&input.event, device)
             // A touch that ends without ever having been ours was taken by another client: a cancel.
             if event.xcookie.evtype == XI_TouchEnd, case .pointer(var pointer) = input.event,
                touchOwnership.ended(UInt32(bitPattern: device.detail)) == .cancel {
@@ -187,31 +188,39 @@ public final class WindowApp {
         }
     }
 
-    /// Remembers which device holds the mouse button, so a grab that takes it can be noticed.
-    private func trackHeldMouse(_ event: InputEvent, _ device: XIDeviceEvent) {
-        guard case .pointer(let pointer) = event, pointer.device == .mouse else { return }
+    /// Remembers which device each sequence comes from. An end from a device that is now cut
+    /// off (disabled, removed, floated) is the server ending the sequence for the device, not a
+    /// release: it becomes a system cancel, so a swipe puts the page back instead of committing.
+    private func trackHeldSequence(_ event: inout InputEvent, _ device: XIDeviceEvent) {
+        guard case .pointer(var pointer) = event else { return }
         switch pointer.phase {
         case .down:
-            heldMouse = (device.deviceid, device.sourceid)
-            lastGrabCheck = nowMilliseconds
-        case .up, .cancel:
-            heldMouse = nil
+            if heldSources.isEmpty { lastGrabCheck = nowMilliseconds }
+            heldSources[pointer.id] = device.sourceid
+        case .up:
+            if let source = heldSources.removeValue(forKey: pointer.id), window.isCutOff(device: source) {
+                pointer.phase = .cancel
+                event = .pointer(pointer)
+            }
+        case .cancel:
+            heldSources[pointer.id] = nil
         case .move:
             break
         }
     }
 
-    /// A broken grab: another client grabbed the device whose button is held, which floats it
-    /// off its master pointer, so the rest of the drag and its release go to that client and
-    /// this window would never hear the end. The sequence ends as a system cancel (the page is
-    /// restored). Returns whether anything changed.
-    private func checkHeldMouseGrab() -> Bool {
-        guard let held = heldMouse, window.isFloating(device: held.source) else { return false }
-        heldMouse = nil
-        let id = XI2Translation.mouseID(deviceID: held.master)
-        model.handle(.pointer(PointerInput(phase: .cancel, id: id, device: .mouse, position: Point(x: 0, y: 0))),
-                     atMilliseconds: nowMilliseconds)
-        return true
+    /// Ends, as system cancels, the sequences whose device no longer reaches the window: disabled,
+    /// removed, detached, or floated by another client's grab (so the rest of the drag and its
+    /// release go to that client and this window would never hear the end). Returns whether any ended.
+    private func cancelCutOffSequences() -> Bool {
+        let cutOff = heldSources.filter { window.isCutOff(device: $0.value) }
+        for id in cutOff.keys.sorted() {
+            heldSources[id] = nil
+            let device: PointerDevice = id < 0 ? .mouse : .touch
+            model.handle(.pointer(PointerInput(phase: .cancel, id: id, device: device, position: Point(x: 0, y: 0))),
+                         atMilliseconds: nowMilliseconds)
+        }
+        return !cutOff.isEmpty
     }
 
     private func drawFrame() throws {

@@ -139,16 +139,16 @@ public final class X11Window {
         }
     }
 
-    /// Whether the slave `device` floats, detached from every master pointer: a device another
-    /// client has grabbed floats for the grab's length (XI2 protocol, "Grabs"). A device that no
-    /// longer exists counts as floating.
-    public func isFloating(device: Int32) -> Bool {
+    /// Whether the slave `device` no longer delivers to a master pointer: disabled, removed, or
+    /// floating (detached, or grabbed by another client: a grabbed slave floats for the grab's
+    /// length, XI2 protocol "Grabs"). One round trip.
+    public func isCutOff(device: Int32) -> Bool {
         var count: Int32 = 0
         let info = XIQueryDevice(display, device, &count)
         defer { if let info { XIFreeDeviceInfo(info) } }
         // A removed device answers BadDevice.
         guard (try? X11ErrorTrap.check(display, "querying a device")) != nil, let info, count > 0 else { return true }
-        return info.pointee.use == XIFloatingSlave
+        return info.pointee.use == XIFloatingSlave || info.pointee.enabled == 0
     }
 
     /// Whether `event` is the window manager's `WM_DELETE_WINDOW` request.

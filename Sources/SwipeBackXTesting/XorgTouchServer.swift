@@ -128,4 +128,13 @@ public final class XorgTouchServer {
         XIChangeHierarchy(display, &change, 1)
         XSync(display, 0)
     }
+
+    /// Disables or enables the touchscreen (its "Device Enabled" property, as `xinput disable`).
+    /// Disabling drops the inputtest client; after enabling, a new `TouchInjector` can connect.
+    public func setTouchEnabled(_ enabled: Bool) throws {
+        let device = try touchDevice()
+        var value: [UInt8] = [enabled ? 1 : 0]
+        XIChangeProperty(display, device.id, XInternAtom(display, "Device Enabled", 0), XA_INTEGER, 8, PropModeReplace, &value, 1)
+        XSync(display, 0)
+    }
 }

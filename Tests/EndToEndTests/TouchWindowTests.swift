@@ -101,7 +101,6 @@ final class TouchWindowTests: XCTestCase {
         XCTAssertEqual(count(log, "stack"), 0)
     }
 
-    /// (Disabling the device cannot be tested this way: the inputtest driver drops its client then.)
     func testTouchKeepsWorkingAfterTheDeviceIsFloatedAndReattached() throws {
         let rig = try rig(pages: "home,message,reply,home")
         let master = try rig.server.touchDevice().master
@@ -121,6 +120,27 @@ final class TouchWindowTests: XCTestCase {
             let stack = log.dropFirst(before).first { type($0) == "stack" }
             XCTAssertEqual(stack?["pages"] as? [String], expected, name)
         }
+    }
+
+    func testATouchHeldWhileTheDeviceIsDisabledLeavesNoGhostAndTheDeviceWorksWhenEnabled() throws {
+        let rig = try rig(pages: "home,message,reply")
+        // Finger 1 starts a swipe; the touchscreen is disabled under it, so its end never comes.
+        try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
+        try rig.demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        try rig.server.setTouchEnabled(false)
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        try rig.demo.waitFor("the restore to finish") { self.finished($0) }
+        // Enabled again, the device takes a new client, and a new swipe pops exactly once.
+        try rig.server.setTouchEnabled(true)
+        let touch = try TouchInjector(socketPath: rig.server.touchSocket, screenWidth: rig.server.width, screenHeight: rig.server.height)
+        sleepMilliseconds(200)
+        let before = rig.demo.lines().count
+        try swipe(touch, id: 2, from: 3, to: 703)
+        try rig.demo.waitFor("the pop") { self.finished($0, after: before) }
+        sleepMilliseconds(300)
+        let after = Array(rig.demo.lines().dropFirst(before))
+        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1)
+        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
     }
 
     func testATouchHeldThroughUnmappingLeavesNoGhostFinger() throws {
