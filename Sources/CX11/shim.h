@@ -1,4 +1,4 @@
-// The C side of the X11 layer: Xlib, XInput2, XTest and the shared-memory extension.
+// The C side of the X11 layer: Xlib, XInput2, XTest, the shared-memory extension and RandR.
 #ifndef SWIPEBACK_CX11_SHIM_H
 #define SWIPEBACK_CX11_SHIM_H
 #include <X11/Xlib.h>
