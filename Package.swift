@@ -6,6 +6,10 @@ let package = Package(
     name: "SwipeBack",
     products: [
         .executable(name: "swipeback", targets: ["swipeback"]),
+        // The pure engine, for headless use and tests: standard library only.
+        .library(name: "SwipeBackCore", targets: ["SwipeBackCore"]),
+        // Everything an app needs: the engine, Swift pages drawn with cairo, the X11 window.
+        .library(name: "SwipeBack", targets: ["SwipeBack"]),
     ],
     targets: [
         // MARK: - Core (pure Swift: no C modules, no I/O)
@@ -24,6 +28,12 @@ let package = Package(
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "SwipeBackRender", "CX11", "CCairo"]),
 
+        // MARK: - The library for apps
+        .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
+        // An app on the public API only (`import SwipeBack`), and the README's example, built with everything.
+        .executableTarget(name: "SwipeBackExample", dependencies: ["SwipeBack"], path: "Examples/SwipeBackExample"),
+        .executableTarget(name: "ReadmeExample", dependencies: ["SwipeBack"], path: "Examples/ReadmeExample"),
+
         // MARK: - Test tools (private X servers, XTest and inputtest injection), for tests and bench
         .target(name: "SwipeBackXTesting", dependencies: ["CX11"]),
 
@@ -36,6 +46,7 @@ let package = Package(
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
+        .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",

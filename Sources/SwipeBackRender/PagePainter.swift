@@ -26,11 +26,19 @@ public struct PagePainter {
     ///     elements not in it show their document value.
     ///   - pressed: the index of the button drawn pressed, if any.
     ///   - readout: what gesture-status elements show; nil shows "idle".
+    ///   - content: a Swift page's own drawing, given the context and the page's size in px; it
+    ///     draws over the background and under the elements and the header.
     public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
                      direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:],
-                     pressed: Int? = nil, readout: GestureReadout? = nil, carouselDrag: (element: Int, offset: Double)? = nil) {
+                     pressed: Int? = nil, readout: GestureReadout? = nil, carouselDrag: (element: Int, offset: Double)? = nil,
+                     content: PageContentDrawing? = nil) {
         setColor(cr, Theme.background)
         cairo_paint(cr)
+        if let content {
+            cairo_save(cr)
+            content(cr, width, height)
+            cairo_restore(cr)
+        }
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
         for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
             drawElement(element, frame: frame, page: page, value: controlValues[index], pressed: pressed == index,
@@ -214,3 +222,6 @@ public struct PagePainter {
         cairo_set_source_rgb(cr, c.r, c.g, c.b)
     }
 }
+
+/// A page's own drawing: the cairo context (`cairo_t *`) and the page's width and height in px.
+public typealias PageContentDrawing = (OpaquePointer, Double, Double) -> Void

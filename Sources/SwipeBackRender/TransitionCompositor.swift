@@ -7,6 +7,9 @@ import SwipeBackCore
 public final class TransitionCompositor {
     /// The snapshots.
     public let snapshots: SnapshotCache
+    /// The own drawing of a page instance written in Swift, or nil for a document page. Such a
+    /// page is drawn again when its revision changes (`AppModel.invalidate(_:)`).
+    public var customContent: ((PageInstance) -> PageContentDrawing?)?
 
     /// Creates a compositor over a snapshot cache.
     public init(snapshots: SnapshotCache) {
@@ -205,7 +208,8 @@ public final class TransitionCompositor {
                                       controlValues: model.controlValues[instance.serial] ?? [:],
                                       pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.serial] : nil,
                                       readout: model.gestureReadouts[stack.id],
-                                      carouselDrag: model.carouselDrags[instance.serial])
+                                      carouselDrag: model.carouselDrags[instance.serial],
+                                      content: customContent?(instance))
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

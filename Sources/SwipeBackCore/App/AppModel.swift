@@ -58,6 +58,9 @@ public final class AppModel {
     public let measurer: ContentMeasuring
 
     private let log: (EventLogEntry) -> Void
+    /// Told of what happens to page instances, and asked about Swift pages (the `Navigator` API).
+    /// Held weakly: the delegate owns the model.
+    public weak var delegate: AppModelDelegate?
     private var nextSerial = 0
     private var sequences: [Int: PointerSequence] = [:]
     /// The sequence that owns the running swipe, if any; one swipe per window.
@@ -88,6 +91,8 @@ public final class AppModel {
     private enum TapTarget {
         case element(Int)
         case systemBackButton
+        /// An element a Swift page draws and hit-tests itself, by its id.
+        case custom(String)
     }
 
     /// Creates the model with its stacks in place; call `start(atMilliseconds:)` to log their appearance.
@@ -132,7 +137,7 @@ public final class AppModel {
 
     /// The definition of a page instance, with run-time changes.
     public func page(_ instance: PageInstance) -> PageDefinition {
-        var page = document.page(instance.pageID)
+        var page = delegate?.appModel(self, definitionOf: instance) ?? document.page(instance.pageID)
         if let override = interactivePopOverrides[instance.serial] { page.interactivePop = override }
         return page
     }
@@ -214,8 +219,11 @@ public final class AppModel {
         // A touch on coasting content stops it, and is not a tap (as in UIKit).
         let wasCoasting = momentum.removeValue(forKey: stack.top.serial) != nil
         let hit = elementHit(stackIndex: index, at: pointer.position)
+        let customHit = hit == nil ? customElementHit(stackIndex: index, at: pointer.position) : nil
         if wasCoasting {
             sequence.tapTarget = nil
+        } else if let customHit {
+            sequence.tapTarget = .custom(customHit)
         } else if let hit {
             sequence.tapTarget = .element(hit)
         } else if systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true {
@@ -280,7 +288,11 @@ public final class AppModel {
                 sequence.recognizer = recognizer
                 return
             }
-            if let answer = page.shouldBegin {
+            // The page's veto, asked once per attempt with the start point: a document page's
+            // static answer, or a Swift page's closure.
+            let answer = page.shouldBegin
+                ?? delegate?.appModel(self, shouldBeginInteractivePopOf: stack.top, inStack: stack.id, at: sequence.downPoint)
+            if let answer {
                 emit(t, "veto", [("stack", .string(stack.id)), ("page", .string(page.id)),
                                  ("x", .number(sequence.downPoint.x)), ("y", .number(sequence.downPoint.y)),
                                  ("result", .bool(answer))])
@@ -371,6 +383,9 @@ public final class AppModel {
         case .systemBackButton:
             guard systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return }
             activate(t, stackIndex: index, instance: stack.top, elementID: nil, action: .pop)
+        case .custom(let element):
+            guard customElementHit(stackIndex: index, at: pointer.position) == element else { return }
+            delegate?.appModel(self, didTap: element, in: stack.top, inStack: stack.id)
         case .element(let elementIndex):
             guard elementHit(stackIndex: index, at: pointer.position) == elementIndex else { return }
             let element = page.elements[elementIndex]
@@ -419,6 +434,33 @@ public final class AppModel {
         local.y += scrollOffset(of: stack.top)
         let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
         return frames.lastIndex { $0.contains(local) }
+    }
+
+    /// The id of the element a Swift page draws under `point` (window px), asked of the delegate
+    /// in page coordinates (below the header, scrolled); nil when none.
+    private func customElementHit(stackIndex index: Int, at point: Point) -> String? {
+        guard let delegate else { return nil }
+        let stack = stacks[index]
+        let page = page(stack.top)
+        let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        if page.header && local.y < PageDefinition.headerHeight { return nil }
+        return delegate.appModel(self, elementAt: Point(x: local.x, y: local.y + scrollOffset(of: stack.top)),
+                                 in: stack.top, inStack: stack.id)
+    }
+
+    // MARK: - Pages from the Swift API
+
+    /// Turns the interactive pop on or off for one page instance only. It takes effect for the next
+    /// swipe: a swipe already under way goes on (DESIGN.md: the setting never leaks to another page).
+    public func setInteractivePop(_ enabled: Bool, for instance: PageInstance) {
+        guard page(instance).interactivePop != enabled else { return }
+        interactivePopOverrides[instance.serial] = enabled
+        instanceRevisions[instance.serial, default: 0] += 1
+    }
+
+    /// Marks one page instance as changed, so its snapshot is drawn again.
+    public func invalidate(_ instance: PageInstance) {
+        instanceRevisions[instance.serial, default: 0] += 1
     }
 
     /// The scroll offset of a page instance, in px (0 = top).
@@ -638,6 +680,7 @@ public final class AppModel {
         switch operation {
         case .push(_, let pageID, let animated):
             let upper = makeInstance(pageID)
+            delegate?.appModel(self, didCreate: upper, inStack: stack.id)
             let lower = stack.top
             lifecycle(t, stack, lower, .willDisappear)
             lifecycle(t, stack, upper, .willAppear)
@@ -677,11 +720,16 @@ public final class AppModel {
     }
 
     private func removePages(stackIndex index: Int, toRoot: Bool) {
-        if toRoot {
-            stacks[index].pages.removeSubrange(1...)
-        } else {
-            stacks[index].pages.removeLast()
+        let removed = toRoot ? Array(stacks[index].pages.dropFirst()) : [stacks[index].top]
+        stacks[index].pages.removeLast(removed.count)
+        for instance in removed {
+            interactivePopOverrides[instance.serial] = nil
+            instanceRevisions[instance.serial] = nil
+            controlValues[instance.serial] = nil
+            scrollOffsets[instance.serial] = nil
+            momentum[instance.serial] = nil
         }
+        delegate?.appModel(self, didRemove: removed, fromStack: stacks[index].id)
     }
 
     // MARK: - Animation
@@ -796,14 +844,17 @@ public final class AppModel {
 
     private func lifecycle(_ t: Double, _ stack: NavigationStack, _ page: PageInstance, _ phase: LifecyclePhase) {
         emit(t, "lifecycle", [("stack", .string(stack.id)), ("page", .string(page.pageID)), ("phase", .string(phase.rawValue))])
+        delegate?.appModel(self, lifecycle: phase, of: page, inStack: stack.id)
     }
 
     private func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
                          extra: [(String, LogValue)]) {
-        let page = stack.transition?.upper.pageID ?? stack.top.pageID
-        gestureReadouts[stack.id] = GestureReadout(phase: phase, progress: progress,
-                                                   velocityPixelsPerSecond: extra.first { $0.0 == "velocity" }?.1.numberValue,
-                                                   decision: extra.first { $0.0 == "decision" }?.1.stringValue.flatMap(PopDecision.init))
+        let instance = stack.transition?.upper ?? stack.top
+        let page = instance.pageID
+        let readout = GestureReadout(phase: phase, progress: progress,
+                                     velocityPixelsPerSecond: extra.first { $0.0 == "velocity" }?.1.numberValue,
+                                     decision: extra.first { $0.0 == "decision" }?.1.stringValue.flatMap(PopDecision.init))
+        gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
         where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
@@ -811,6 +862,7 @@ public final class AppModel {
         }
         emit(t, "gesture", [("stack", .string(stack.id)), ("page", .string(page)), ("phase", .string(phase.rawValue)),
                             ("progress", .number(progress))] + extra)
+        delegate?.appModel(self, interactivePop: readout, of: instance, inStack: stack.id)
     }
 
     private func transitionLine(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind, started: Bool) {

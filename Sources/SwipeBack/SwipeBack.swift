@@ -1,0 +1,63 @@
+// The SwipeBack library for apps: the engine, pages written in Swift and drawn with cairo, and the
+// X11 window that shows them.
+@_exported import CCairo
+@_exported import SwipeBackCore
+@_exported import SwipeBackFormats
+@_exported import SwipeBackRender
+import Foundation
+import SwipeBackX11
+
+/// A Swift page that draws content of its own with cairo.
+///
+/// Adopt it on a `Page` subclass. The drawing is kept as a snapshot; call `setNeedsDisplay()`
+/// when what it shows changes.
+public protocol CairoDrawing: AnyObject {
+    /// Draws the page's own content.
+    ///
+    /// - Parameters:
+    ///   - cr: the cairo context (`cairo_t *`), origin at the page's top-left, in px; the state
+    ///     is saved and restored around the call.
+    ///   - width: the page's width in px.
+    ///   - height: the page's height in px; the header bar (56 px) covers the top when shown.
+    func draw(_ cr: OpaquePointer, width: Double, height: Double)
+}
+
+extension Navigator {
+    /// Creates a navigator that measures text with the shipped font (DejaVu Sans).
+    ///
+    /// - Parameters: as `init(stacks:document:configuration:width:height:direction:measurer:log:)`.
+    /// - Throws: `RenderError` when the font cannot be loaded.
+    public convenience init(stacks: [Stack], document: PagesDocument = PagesDocument(pages: [:], stacks: []),
+                            configuration: Configuration = Configuration(), width: Double = 1024, height: Double = 640,
+                            direction: LayoutDirection = .leftToRight,
+                            log: @escaping (EventLogEntry) -> Void = { _ in }) throws {
+        self.init(stacks: stacks, document: document, configuration: configuration, width: width, height: height,
+                  direction: direction, measurer: try TextMeasurer(imageDirectory: document.baseDirectory), log: log)
+    }
+
+    /// A compositor that draws this navigator's pages, Swift pages' own content included.
+    ///
+    /// - Throws: `RenderError` when the font cannot be loaded.
+    public func makeCompositor() throws -> TransitionCompositor {
+        let imageDirectory = model.document.baseDirectory ?? FileManager.default.currentDirectoryPath
+        let compositor = TransitionCompositor(measurer: try TextMeasurer(imageDirectory: imageDirectory),
+                                              imageDirectory: imageDirectory)
+        compositor.customContent = { [weak self] instance in
+            guard let drawing = self?.page(for: instance) as? CairoDrawing else { return nil }
+            return { [weak drawing] cr, width, height in drawing?.draw(cr, width: width, height: height) }
+        }
+        return compositor
+    }
+
+    /// Opens an X11 window of the navigator's size on `$DISPLAY` and runs until it is closed.
+    ///
+    /// - Parameter title: the window title.
+    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2; `RenderError` when drawing fails.
+    public func run(title: String = "SwipeBack") throws {
+        let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
+        let app = WindowApp(window: window, model: model, compositor: try makeCompositor())
+        clock = { [unowned app] in app.nowMilliseconds }
+        defer { clock = nil }
+        try app.run()
+    }
+}

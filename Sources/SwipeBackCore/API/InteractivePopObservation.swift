@@ -1,0 +1,34 @@
+/// One step of an interactive pop, as an observer sees it.
+public enum InteractivePopEvent: Equatable, Sendable {
+    /// The swipe began. Progress 0...1 (the page's travel over the stack's width).
+    case began(progress: Double)
+    /// The finger moved: progress 0...1 and the velocity along the pop direction in px/s (nil
+    /// while the tracker has too few samples).
+    case changed(progress: Double, velocity: Double?)
+    /// The finger lifted: progress and velocity at release, and the decision (commit pops, cancel
+    /// puts the page back; DESIGN.md "Decision").
+    case ended(progress: Double, velocity: Double?, decision: PopDecision)
+    /// The system interrupted the swipe (focus lost, device gone, swipe turned off): the page is restored.
+    case cancelled(progress: Double)
+}
+
+/// A subscription to a stack's interactive pop. It ends with `cancel()` or when the token is
+/// released, whichever comes first; an observer registered with an owner page also ends when
+/// that page is popped.
+public final class ObservationToken {
+    weak var navigator: Navigator?
+    let id: Int
+
+    init(navigator: Navigator, id: Int) {
+        self.navigator = navigator
+        self.id = id
+    }
+
+    /// Ends the subscription; the handler is never called again. Calling it twice does nothing.
+    public func cancel() {
+        navigator?.removeObserver(id)
+        navigator = nil
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,250 @@
+/// The Swift API's entry point: stacks of pages (Swift pages and document pages, mixed), the
+/// interactive pop on each, and observers of it.
+///
+/// Headless, it is driven by `handle(_:atMilliseconds:)` and `tick(atMilliseconds:)` (tests,
+/// replay); the `SwipeBack` library's `run(title:)` shows it in an X11 window. Several stacks
+/// share one window (a split view), each addressed by its id; enabling, disabling or observing one
+/// never affects another.
+public final class Navigator: AppModelDelegate {
+    /// The engine. Read it for rendering and inspection; change the stacks through the navigator.
+    public let model: AppModel
+    /// Swift pages on the stacks, by instance serial.
+    private var pages: [Int: Page] = [:]
+    /// Swift pages pushed but not yet made into instances (a push waits for a running
+    /// transition), per stack, in order.
+    private var pendingPushes: [String: [Page]] = [:]
+    private var observers: [Int: Observer] = [:]
+    private var nextObserverID = 0
+    private var lastTime = 0.0
+
+    private struct Observer {
+        let stack: String
+        weak var owner: Page?
+        let hasOwner: Bool
+        let handler: (InteractivePopEvent) -> Void
+    }
+
+    /// The app clock in ms for operations that carry no time (`push`, `pop`): by default the latest
+    /// time handled; the window sets it to its own monotonic clock.
+    public var clock: (() -> Double)?
+
+    /// A stack to start with.
+    public struct Stack {
+        /// The stack's id, by which the API, scenarios and log lines address it.
+        public var id: String
+        /// The frame in window px, or nil to fill the window.
+        public var frame: Rect?
+        /// The root page: a Swift page, or the id of a document page.
+        public var root: Root
+
+        /// The root page of a stack.
+        public enum Root {
+            /// A page written in Swift.
+            case page(Page)
+            /// A page of the pages document, by id.
+            case document(String)
+        }
+
+        /// Creates a stack description.
+        ///
+        /// - Parameters:
+        ///   - id: the stack's id, unique in the window.
+        ///   - frame: px in the window; nil fills it.
+        ///   - root: the bottom page; it can never be popped.
+        public init(id: String = "main", frame: Rect? = nil, root: Root) {
+            self.id = id
+            self.frame = frame
+            self.root = root
+        }
+    }
+
+    /// Creates a navigator and shows each stack's root (its `willAppear` and `didAppear` run at time 0).
+    ///
+    /// - Parameters:
+    ///   - stacks: the stacks, bottom to top in the window; at least one, ids unique.
+    ///   - document: document pages that stacks and buttons refer to by id (SPEC section 2); empty by default.
+    ///   - configuration: the tunables (DESIGN.md defaults).
+    ///   - width: the window width in px, more than 0.
+    ///   - height: the window height in px, more than 0.
+    ///   - direction: the layout direction (`.rightToLeft` swipes from the right edge).
+    ///   - measurer: text heights for element layout (`TextMeasurer` in the `SwipeBack` library).
+    ///   - log: receives every event log line (SPEC section 3); none by default.
+    public init(stacks: [Stack], document: PagesDocument = PagesDocument(pages: [:], stacks: []),
+                configuration: Configuration = Configuration(), width: Double = 1024, height: Double = 640,
+                direction: LayoutDirection = .leftToRight, measurer: ContentMeasuring,
+                log: @escaping (EventLogEntry) -> Void = { _ in }) {
+        precondition(!stacks.isEmpty, "a navigator needs at least one stack")
+        precondition(Set(stacks.map(\.id)).count == stacks.count, "stack ids must be unique")
+        var document = document
+        document.stacks = stacks.map { stack in
+            switch stack.root {
+            case .page(let page): return StackDescription(id: stack.id, frame: stack.frame, pages: [page.id])
+            case .document(let id): return StackDescription(id: stack.id, frame: stack.frame, pages: [id])
+            }
+        }
+        model = AppModel(configuration: configuration, windowWidth: width, windowHeight: height, direction: direction,
+                         document: document, measurer: measurer, log: log)
+        for (index, stack) in stacks.enumerated() {
+            if case .page(let page) = stack.root { bind(page, to: model.stacks[index].pages[0], stack: stack.id) }
+        }
+        model.delegate = self
+        model.start(atMilliseconds: 0)
+    }
+
+    private var now: Double { clock?() ?? lastTime }
+
+    // MARK: - Stack operations
+
+    /// Pushes a Swift page onto a stack, animated unless `animated` is false. During a running
+    /// transition the push waits its turn (DESIGN.md "Queued operations").
+    ///
+    /// - Parameters:
+    ///   - page: a page object not on any stack yet.
+    ///   - stack: the stack's id; an unknown id does nothing.
+    public func push(_ page: Page, on stack: String = "main", animated: Bool = true) {
+        precondition(page.instance == nil && !(pendingPushes.values.contains { $0.contains { $0 === page } }),
+                     "a page object is shown once; push a new one")
+        guard model.stack(id: stack) != nil else { return }
+        pendingPushes[stack, default: []].append(page)
+        model.handle(.push(stack: stack, page: page.id, animated: animated), atMilliseconds: now)
+    }
+
+    /// Pushes a page of the document, by id.
+    public func push(documentPage id: String, on stack: String = "main", animated: Bool = true) {
+        model.handle(.push(stack: stack, page: id, animated: animated), atMilliseconds: now)
+    }
+
+    /// Pops the top page of a stack (never its root), animated unless `animated` is false.
+    public func pop(stack: String = "main", animated: Bool = true) {
+        model.handle(.pop(stack: stack, animated: animated), atMilliseconds: now)
+    }
+
+    /// Pops a stack to its root.
+    public func popToRoot(stack: String = "main", animated: Bool = true) {
+        model.handle(.popToRoot(stack: stack, animated: animated), atMilliseconds: now)
+    }
+
+    /// The Swift page objects on a stack, bottom to top (document pages are left out).
+    public func swiftPages(on stack: String) -> [Page] {
+        model.stack(id: stack)?.pages.compactMap { pages[$0.serial] } ?? []
+    }
+
+    /// The Swift page shown by an instance, or nil for a document page.
+    public func page(for instance: PageInstance) -> Page? { pages[instance.serial] }
+
+    // MARK: - Input and time
+
+    /// Applies one input event at time `t` (ms on the app clock, not decreasing).
+    public func handle(_ event: InputEvent, atMilliseconds t: Double) {
+        lastTime = max(lastTime, t)
+        model.handle(event, atMilliseconds: t)
+    }
+
+    /// Advances animations to time `t` (ms): call on each frame while `model.needsFrames`.
+    public func tick(atMilliseconds t: Double) {
+        lastTime = max(lastTime, t)
+        model.tick(atMilliseconds: t)
+    }
+
+    // MARK: - Observation
+
+    /// Observes the interactive pop of one stack: `began`, `changed` (progress 0...1, velocity in
+    /// px/s), `ended` (with the decision) and `cancelled`, as they happen.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack's id.
+    ///   - owner: a page whose pop ends the subscription (the handler never runs after it); nil for none.
+    ///   - handler: called synchronously with each step.
+    /// - Returns: the subscription; it ends when the token is cancelled or released.
+    public func observeInteractivePop(of stack: String = "main", owner: Page? = nil,
+                                      _ handler: @escaping (InteractivePopEvent) -> Void) -> ObservationToken {
+        nextObserverID += 1
+        observers[nextObserverID] = Observer(stack: stack, owner: owner, hasOwner: owner != nil, handler: handler)
+        return ObservationToken(navigator: self, id: nextObserverID)
+    }
+
+    func removeObserver(_ id: Int) { observers[id] = nil }
+
+    /// How many subscriptions are live (for leak checks).
+    public var observerCount: Int { observers.count }
+
+    // MARK: - AppModelDelegate
+
+    private func bind(_ page: Page, to instance: PageInstance, stack: String) {
+        page.instance = instance
+        page.navigator = self
+        page.stackID = stack
+        pages[instance.serial] = page
+    }
+
+    /// A Swift page's definition.
+    public func appModel(_ model: AppModel, definitionOf instance: PageInstance) -> PageDefinition? {
+        pages[instance.serial]?.definition
+    }
+
+    /// Binds a pushed Swift page to its instance.
+    public func appModel(_ model: AppModel, didCreate instance: PageInstance, inStack stack: String) {
+        guard let next = pendingPushes[stack]?.first, next.id == instance.pageID else { return }
+        pendingPushes[stack]?.removeFirst()
+        bind(next, to: instance, stack: stack)
+    }
+
+    /// Releases popped Swift pages and the observers they own.
+    public func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
+        for instance in instances {
+            guard let page = pages.removeValue(forKey: instance.serial) else { continue }
+            page.instance = nil
+            page.navigator = nil
+            page.stackID = nil
+            for (id, observer) in observers where observer.hasOwner && (observer.owner == nil || observer.owner === page) {
+                observers[id] = nil
+            }
+        }
+    }
+
+    /// Runs a Swift page's lifecycle callback.
+    public func appModel(_ model: AppModel, lifecycle phase: LifecyclePhase, of instance: PageInstance, inStack stack: String) {
+        guard let page = pages[instance.serial] else { return }
+        switch phase {
+        case .willAppear: page.willAppear()
+        case .didAppear: page.didAppear()
+        case .willDisappear: page.willDisappear()
+        case .didDisappear: page.didDisappear()
+        }
+    }
+
+    /// Tells the page (`willSwipeBack` on `began`) and the stack's observers.
+    public func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
+        if step.phase == .began { pages[instance.serial]?.willSwipeBack?() }
+        let event: InteractivePopEvent
+        switch step.phase {
+        case .began: event = .began(progress: step.progress)
+        case .changed: event = .changed(progress: step.progress, velocity: step.velocityPixelsPerSecond)
+        case .ended: event = .ended(progress: step.progress, velocity: step.velocityPixelsPerSecond, decision: step.decision ?? .cancel)
+        case .cancelled: event = .cancelled(progress: step.progress)
+        }
+        // A handler may end subscriptions, its own included: each is checked before it runs.
+        for id in observers.keys.sorted() {
+            guard let observer = observers[id], observer.stack == stack else { continue }
+            if observer.hasOwner && observer.owner == nil { observers[id] = nil; continue }
+            observer.handler(event)
+        }
+    }
+
+    /// Asks a Swift page's veto closure, with the start point in the stack's coordinates.
+    public func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
+                         at point: Point) -> Bool? {
+        guard let veto = pages[instance.serial]?.shouldBeginInteractivePop, let frame = model.stack(id: stack)?.frame else { return nil }
+        return veto(Point(x: point.x - frame.x, y: point.y - frame.y))
+    }
+
+    /// Hit-tests a Swift page's own content.
+    public func appModel(_ model: AppModel, elementAt point: Point, in instance: PageInstance, inStack stack: String) -> String? {
+        pages[instance.serial]?.element(at: point)
+    }
+
+    /// Passes a tap to a Swift page.
+    public func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
+        pages[instance.serial]?.didTap(element)
+    }
+}
