@@ -45,7 +45,7 @@ final class FolderPage: Page, CairoDrawing {
             PageElement(id: "swipe", kind: .toggle(label: "Swipe back", bind: "interactivePop")),
             PageElement(id: "about", kind: .button(label: "About", action: .push("about"))),
         ])
-        willSwipeBack = { print("will swipe back") }
+        willSwipeBack = { FileHandle.standardOutput.write("will swipe back\n".data(using: .utf8)!) }
     }
 
     override func didAppear() {
@@ -65,16 +65,16 @@ final class FolderPage: Page, CairoDrawing {
     }
 }
 
-let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-let document = try PagesDocumentReader.read(path: folder.appendingPathComponent("pages.json").path)
-let navigator = try Navigator(
-    stacks: [
-        Navigator.Stack(id: "sidebar", frame: Rect(x: 0, y: 0, width: 320, height: 640), root: .page(LibraryPage())),
-        Navigator.Stack(id: "main", frame: Rect(x: 320, y: 0, width: 704, height: 640), root: .document("about")),
-    ],
-    document: document, width: 1024, height: 640)
-navigator.push(FolderPage(name: "Inbox"), on: "main", animated: false)
 do {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let document = try PagesDocumentReader.read(path: folder.appendingPathComponent("pages.json").path)
+    let navigator = try Navigator(
+        stacks: [
+            Navigator.Stack(id: "sidebar", frame: Rect(x: 0, y: 0, width: 320, height: 640), root: .page(LibraryPage())),
+            Navigator.Stack(id: "main", frame: Rect(x: 320, y: 0, width: 704, height: 640), root: .document("about")),
+        ],
+        document: document, width: 1024, height: 640)
+    navigator.push(FolderPage(name: "Inbox"), on: "main", animated: false)
     try navigator.run(title: "SwipeBack example")
 } catch {
     FileHandle.standardError.write("SwipeBackExample: \(error)\n".data(using: .utf8)!)

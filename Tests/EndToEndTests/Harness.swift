@@ -20,17 +20,20 @@ enum Paths {
 
     /// The `swipeback` executable built beside the test bundle.
     static var swipeback: String {
-        get throws {
-            let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            var directory = exe.deletingLastPathComponent()
-            // The test runner may sit inside a `.xctest` folder.
-            for _ in 0..<3 {
-                let candidate = directory.appendingPathComponent("swipeback").path
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-            throw HarnessError("the swipeback binary was not built beside \(exe.path)")
+        get throws { try binary("swipeback") }
+    }
+
+    /// An executable of the package built beside the test bundle.
+    static func binary(_ name: String) throws -> String {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = exe.deletingLastPathComponent()
+        // The test runner may sit inside a `.xctest` folder.
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
         }
+        throw HarnessError("the \(name) binary was not built beside \(exe.path)")
     }
 
     static func tool(_ name: String) -> String? { findTool(name) }

@@ -7,6 +7,7 @@ final class NavigatorAPITests: XCTestCase {
     final class RecordingPage: Page {
         var calls: [String] = []
         var tapped: [String] = []
+        var token: ObservationToken?
         override func willAppear() { calls.append("willAppear") }
         override func didAppear() { calls.append("didAppear") }
         override func willDisappear() { calls.append("willDisappear") }
@@ -95,5 +96,154 @@ final class NavigatorAPITests: XCTestCase {
         settle(nav)
         XCTAssertEqual(kept.count, count, "a cancelled token's handler never runs")
         XCTAssertEqual(nav.observerCount, 0)
+    }
+
+    func testAnObserverOwnedByAPageNeverRunsAfterThePageIsPopped() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        let b = Page(id: "b", title: "B")
+        nav.push(b, animated: false)
+        var seen: [InteractivePopEvent] = []
+        let token = nav.observeInteractivePop(owner: b) { seen.append($0) }
+        drag(nav, from: 4, to: 400)
+        XCTAssertEqual(seen.count, 11, "began (with the first move), 9 changed and ended, before the pop completes")
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a"])
+        XCTAssertEqual(nav.observerCount, 0, "the owner's pop ended the subscription")
+        // The same stack swipes again: the popped page's observer stays silent.
+        nav.push(Page(id: "c", title: "C"), animated: false)
+        drag(nav, from: 4, to: 400)
+        settle(nav)
+        XCTAssertEqual(seen.count, 11)
+        token.cancel()
+    }
+
+    func testAPageTurningItsSwipeOffLeavesThePageBeneathAndOtherStacksAlone() throws {
+        let left = Page(id: "left-root", title: "L"), right = Page(id: "right-root", title: "R")
+        let nav = try navigator([Navigator.Stack(id: "left", frame: Rect(x: 0, y: 0, width: 400, height: 600), root: .page(left)),
+                                 Navigator.Stack(id: "right", frame: Rect(x: 400, y: 0, width: 400, height: 600), root: .page(right))])
+        let middle = Page(id: "middle", title: "M"), top = Page(id: "top", title: "T")
+        nav.push(middle, on: "left", animated: false)
+        nav.push(top, on: "left", animated: false)
+        nav.push(Page(id: "other", title: "O"), on: "right", animated: false)
+        var rightEvents = 0
+        let rightToken = nav.observeInteractivePop(of: "right") { _ in rightEvents += 1 }
+        top.interactivePopEnabled = false
+        XCTAssertFalse(top.interactivePopEnabled)
+        XCTAssertTrue(middle.interactivePopEnabled, "the page beneath keeps its own switch")
+        drag(nav, from: 4, to: 300)
+        settle(nav)
+        XCTAssertEqual(ids(nav, "left"), ["left-root", "middle", "top"], "the swipe is off on top")
+        XCTAssertEqual(rightEvents, 0, "observing the right stack hears nothing of the left")
+        // The right stack still swipes.
+        drag(nav, from: 404, to: 700)
+        settle(nav)
+        XCTAssertEqual(ids(nav, "right"), ["right-root"])
+        XCTAssertGreaterThan(rightEvents, 2)
+        // Popped by a button instead, the page beneath swipes as before.
+        nav.pop(stack: "left")
+        settle(nav)
+        drag(nav, from: 4, to: 300)
+        settle(nav)
+        XCTAssertEqual(ids(nav, "left"), ["left-root"])
+        rightToken.cancel()
+    }
+
+    func testTurningTheSwipeOffDuringASwipeTakesEffectForTheNextOne() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        let b = Page(id: "b", title: "B")
+        nav.push(b, animated: false)
+        drag(nav, from: 4, to: 200, release: false)
+        b.interactivePopEnabled = false
+        t += 16
+        nav.handle(.pointer(PointerInput(phase: .up, id: 1, device: .touch, position: Point(x: 500, y: 300))), atMilliseconds: t)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a"], "the swipe under way went on and committed")
+    }
+
+    func testTheVetoSeesTheStartPointAndIsAskedOncePerAttempt() throws {
+        let nav = try navigator([Navigator.Stack(id: "main", frame: Rect(x: 100, y: 50, width: 600, height: 500),
+                                                 root: .page(Page(id: "a", title: "A")))])
+        let b = Page(id: "b", title: "B")
+        var asked: [Point] = []
+        var answer = false
+        b.shouldBeginInteractivePop = { point in asked.append(point); return answer }
+        nav.push(b, animated: false)
+        drag(nav, from: 104, to: 400, y: 250)
+        settle(nav)
+        XCTAssertEqual(asked, [Point(x: 4, y: 200)], "once, with the down point in the stack's coordinates")
+        XCTAssertEqual(ids(nav), ["a", "b"], "vetoed")
+        answer = true
+        drag(nav, from: 106, to: 500, y: 300)
+        settle(nav)
+        XCTAssertEqual(asked, [Point(x: 4, y: 200), Point(x: 6, y: 250)])
+        XCTAssertEqual(ids(nav), ["a"])
+    }
+
+    func testWillSwipeBackRunsOnceAsTheSwipeBegins() throws {
+        var order: [String] = []
+        final class Watched: Page {
+            var order: (String) -> Void = { _ in }
+            override func willDisappear() { order("willDisappear") }
+        }
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))], log: { entry in
+            if entry.type == "gesture", case .string(let phase)? = entry.fields.first(where: { $0.0 == "phase" })?.1 {
+                order.append("gesture " + phase)
+            }
+        })
+        let b = Watched(id: "b", title: "B")
+        b.order = { order.append($0) }
+        b.willSwipeBack = { order.append("willSwipeBack") }
+        nav.push(b, animated: false)
+        drag(nav, from: 4, to: 100, steps: 3)
+        settle(nav)
+        // With the began line, before the page's willDisappear.
+        XCTAssertEqual(order.prefix(3), ["gesture began", "willSwipeBack", "willDisappear"])
+        XCTAssertEqual(order.filter { $0 == "willSwipeBack" }.count, 1)
+    }
+
+    func testAPoppedPageAndItsObserversAreReleased() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        weak var weakPage: Page?
+        weak var weakToken: ObservationToken?
+        do {
+            let page = RecordingPage(id: "b", title: "B")
+            // A page that keeps its own subscription, and closures referring to itself weakly.
+            page.token = nav.observeInteractivePop(owner: page) { [weak page] _ in page?.setNeedsDisplay() }
+            page.willSwipeBack = { [weak page] in page?.calls.append("willSwipeBack") }
+            page.shouldBeginInteractivePop = { [weak page] _ in page != nil }
+            weakPage = page
+            weakToken = page.token
+            nav.push(page, animated: true)
+            settle(nav)
+        }
+        XCTAssertNotNil(weakPage, "on the stack, the navigator holds it")
+        drag(nav, from: 4, to: 400)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a"])
+        XCTAssertNil(weakPage, "popped, the page is released")
+        XCTAssertNil(weakToken, "and so is the subscription it held")
+        XCTAssertEqual(nav.observerCount, 0)
+    }
+
+    func testAPagesOwnElementsAreTappedAndTheCustomBackButtonKeepsTheSwipe() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        let page = RecordingPage(id: "b", title: "B", backButton: .custom,
+                                 elements: [PageElement(id: "back", kind: .button(label: "Done", action: .pop))])
+        nav.push(page, animated: false)
+        // A tap on the page's own panel.
+        nav.handle(.pointer(PointerInput(phase: .down, id: 1, device: .mouse, position: Point(x: 300, y: 350))), atMilliseconds: t)
+        t += 50
+        nav.handle(.pointer(PointerInput(phase: .up, id: 1, device: .mouse, position: Point(x: 302, y: 351))), atMilliseconds: t)
+        XCTAssertEqual(page.tapped, ["panel"])
+        // Where the system back button would be, nothing: the page shows its own.
+        nav.handle(.pointer(PointerInput(phase: .down, id: 1, device: .mouse, position: Point(x: 30, y: 28))), atMilliseconds: t)
+        t += 50
+        nav.handle(.pointer(PointerInput(phase: .up, id: 1, device: .mouse, position: Point(x: 30, y: 28))), atMilliseconds: t)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a", "b"])
+        // The swipe still works with the system button hidden.
+        drag(nav, from: 4, to: 400)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a"])
     }
 }

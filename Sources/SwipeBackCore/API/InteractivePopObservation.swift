@@ -1,5 +1,5 @@
 /// One step of an interactive pop, as an observer sees it.
-public enum InteractivePopEvent: Equatable, Sendable {
+public enum InteractivePopEvent: Equatable, Sendable, CustomStringConvertible {
     /// The swipe began. Progress 0...1 (the page's travel over the stack's width).
     case began(progress: Double)
     /// The finger moved: progress 0...1 and the velocity along the pop direction in px/s (nil
@@ -10,6 +10,16 @@ public enum InteractivePopEvent: Equatable, Sendable {
     case ended(progress: Double, velocity: Double?, decision: PopDecision)
     /// The system interrupted the swipe (focus lost, device gone, swipe turned off): the page is restored.
     case cancelled(progress: Double)
+
+    /// One line, as the gesture status element shows it: "changed · 42 % · 1250 px/s".
+    public var description: String {
+        switch self {
+        case .began(let p): return GestureReadout(phase: .began, progress: p, velocityPixelsPerSecond: nil, decision: nil).text
+        case .changed(let p, let v): return GestureReadout(phase: .changed, progress: p, velocityPixelsPerSecond: v, decision: nil).text
+        case .ended(let p, let v, let d): return GestureReadout(phase: .ended, progress: p, velocityPixelsPerSecond: v, decision: d).text
+        case .cancelled(let p): return GestureReadout(phase: .cancelled, progress: p, velocityPixelsPerSecond: nil, decision: nil).text
+        }
+    }
 }
 
 /// A subscription to a stack's interactive pop. It ends with `cancel()` or when the token is

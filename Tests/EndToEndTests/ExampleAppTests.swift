@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// The example app (public API only) in a real window under Xvfb.
+final class ExampleAppTests: XCTestCase {
+    func testTheExampleAppShowsItsPagesAndSwipesBack() throws {
+        let server = try XvfbServer(width: 1024, height: 640)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.binary("SwipeBackExample"))
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        func isBlue(_ pixel: [Int]) -> Bool { pixel[2] > 200 && pixel[0] < 60 }
+        // The folder page (Swift) shows its custom Done button, blue, at the top of the main stack.
+        let deadline = Date().addingTimeInterval(10)
+        while !(server.pixels(row: 92, from: 400, to: 401).first.map(isBlue) ?? false) {
+            guard Date() < deadline, process.isRunning else {
+                return XCTFail("the example never showed its folder page: \(server.pixels(row: 92, from: 400, to: 401)), running \(process.isRunning)")
+            }
+            sleepMilliseconds(50)
+        }
+        // A fast drag from the main stack's left edge (x = 320) pops it.
+        server.move(to: 323, 400)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...10 { sleepMilliseconds(8); server.move(to: 323 + step * 50, 400) }
+        server.button(false)
+        sleepMilliseconds(1000)
+        XCTAssertFalse(isBlue(server.pixels(row: 92, from: 400, to: 401)[0]), "the document's About page is back")
+        XCTAssertTrue(process.isRunning)
+        process.terminate()
+        process.waitUntilExit()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(printed.components(separatedBy: "will swipe back").count - 1, 1, "willSwipeBack ran once: \(printed)")
+    }
+}
