@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build demo-xvfb demo-touch clean
+.PHONY: demo test build docs demo-xvfb demo-touch clean
 
 build:
 	scripts/install-deps build
@@ -33,6 +33,20 @@ demo-touch:
 	scripts/install-deps touch
 	swift build -c release $(SWIFT_FLAGS)
 	scripts/demo-xorg-touch $(ARGS)
+
+## Builds the API documentation (DocC) into .build/docs/*.doccarchive; a doc warning (a parameter
+## left undocumented, a broken link) fails it.
+docs:
+	scripts/install-deps build
+	# (It also tries the test modules, which it cannot load: its status is not the check; docc is.)
+	-swift package --scratch-path .build/docs dump-symbol-graph --minimum-access-level public
+	rm -rf .build/docs/symbols && mkdir -p .build/docs/symbols/core .build/docs/symbols/app
+	cp .build/docs/*/symbolgraph/SwipeBackCore.symbols.json .build/docs/symbols/core/
+	cp .build/docs/*/symbolgraph/SwipeBack.symbols.json .build/docs/*/symbolgraph/SwipeBack@*.symbols.json .build/docs/symbols/app/
+	docc convert Sources/SwipeBackCore/SwipeBackCore.docc --additional-symbol-graph-dir .build/docs/symbols/core \
+	    --output-path .build/docs/SwipeBackCore.doccarchive --warnings-as-errors
+	docc convert --additional-symbol-graph-dir .build/docs/symbols/app --output-path .build/docs/SwipeBack.doccarchive \
+	    --fallback-display-name SwipeBack --fallback-bundle-identifier swipeback.app --warnings-as-errors
 
 clean:
 	swift package clean

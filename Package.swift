@@ -31,7 +31,7 @@ let package = Package(
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
         // An app on the public API only (`import SwipeBack`), and the README's example, built with everything.
-        .executableTarget(name: "SwipeBackExample", dependencies: ["SwipeBack"], path: "Examples/SwipeBackExample"),
+        .executableTarget(name: "SwipeBackExample", dependencies: ["SwipeBack"], path: "Examples/SwipeBackExample", exclude: ["pages.json"]),
         .executableTarget(name: "ReadmeExample", dependencies: ["SwipeBack"], path: "Examples/ReadmeExample"),
 
         // MARK: - Test tools (private X servers, XTest and inputtest injection), for tests and bench

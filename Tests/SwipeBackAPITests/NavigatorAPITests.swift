@@ -246,4 +246,23 @@ final class NavigatorAPITests: XCTestCase {
         settle(nav)
         XCTAssertEqual(ids(nav), ["a"])
     }
+
+    func testANavigatorDroppedWithItsPagesAndObserversLeavesNothingBehind() throws {
+        weak var weakNavigator: Navigator?
+        weak var weakRoot: Page?
+        weak var weakTop: Page?
+        weak var weakToken: ObservationToken?
+        do {
+            let root = RecordingPage(id: "a", title: "A"), top = RecordingPage(id: "b", title: "B")
+            let nav = try navigator([Navigator.Stack(root: .page(root))])
+            nav.push(top, animated: false)
+            top.token = nav.observeInteractivePop(owner: top) { [weak top] _ in top?.setNeedsDisplay() }
+            drag(nav, from: 4, to: 200, release: false) // mid-swipe: a transition holds both pages
+            (weakNavigator, weakRoot, weakTop, weakToken) = (nav, root, top, top.token)
+        }
+        XCTAssertNil(weakNavigator, "no cycle between the navigator, its model and the transition")
+        XCTAssertNil(weakRoot)
+        XCTAssertNil(weakTop)
+        XCTAssertNil(weakToken)
+    }
 }

@@ -101,6 +101,7 @@ public final class Navigator: AppModelDelegate {
     /// - Parameters:
     ///   - page: a page object not on any stack yet.
     ///   - stack: the stack's id; an unknown id does nothing.
+    ///   - animated: slide the page in (true) or show it at once (false).
     public func push(_ page: Page, on stack: String = "main", animated: Bool = true) {
         precondition(page.instance == nil && !(pendingPushes.values.contains { $0.contains { $0 === page } }),
                      "a page object is shown once; push a new one")
@@ -109,17 +110,30 @@ public final class Navigator: AppModelDelegate {
         model.handle(.push(stack: stack, page: page.id, animated: animated), atMilliseconds: now)
     }
 
-    /// Pushes a page of the document, by id.
+    /// Pushes a page of the document, by id (an id the document lacks shows a plain page, SPEC section 1).
+    ///
+    /// - Parameters:
+    ///   - id: the document page's id.
+    ///   - stack: the stack's id; an unknown id does nothing.
+    ///   - animated: slide the page in (true) or show it at once (false).
     public func push(documentPage id: String, on stack: String = "main", animated: Bool = true) {
         model.handle(.push(stack: stack, page: id, animated: animated), atMilliseconds: now)
     }
 
-    /// Pops the top page of a stack (never its root), animated unless `animated` is false.
+    /// Pops the top page of a stack (never its root), as the back button does.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack's id; an unknown id does nothing.
+    ///   - animated: slide the page out (true) or remove it at once (false).
     public func pop(stack: String = "main", animated: Bool = true) {
         model.handle(.pop(stack: stack, animated: animated), atMilliseconds: now)
     }
 
     /// Pops a stack to its root.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack's id; an unknown id does nothing.
+    ///   - animated: slide the top page out (true) or remove the pages at once (false).
     public func popToRoot(stack: String = "main", animated: Bool = true) {
         model.handle(.popToRoot(stack: stack, animated: animated), atMilliseconds: now)
     }
