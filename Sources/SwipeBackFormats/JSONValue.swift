@@ -38,16 +38,23 @@ public enum JSONValue: Equatable, Sendable, Decodable {
 
     /// Parses one JSON text.
     ///
-    /// - Throws: `FormatError` naming `file` and `line` when the text is not JSON.
+    /// - Parameters:
+    ///   - text: the JSON text.
+    ///   - file: the file's path, for messages.
+    ///   - line: the text's line in the file (a scenario line), or nil when the text is the whole file.
+    /// - Throws: `FormatError` naming the file, the line and column, and what was expected there.
     public static func parse(_ text: String, file: String, line: Int?) throws -> JSONValue {
-        if let column = trailingCommaColumn(text) {
-            throw FormatError(file: file, line: line, message: "not valid JSON: a comma before a closing bracket at character \(column)")
+        do {
+            try JSONSyntax.check(text)
+        } catch {
+            // A scenario line is one line: its place is the column; a whole file gets line and column.
+            if let line {
+                throw FormatError(file: file, line: line, message: "not valid JSON at character \(error.column): \(error.message)")
+            }
+            throw FormatError(file: file, line: error.line, message: "not valid JSON at column \(error.column): \(error.message)")
         }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw FormatError(file: file, line: line, message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
         } catch {
             throw FormatError(file: file, line: line, message: "not valid JSON")
         }
@@ -63,27 +70,6 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         case .array(let a): return .array(a.map(\.logValue))
         case .object(let o): return .object(o.keys.sorted().map { ($0, o[$0]!.logValue) })
         }
-    }
-
-    /// Foundation's parser accepts `[1,]` and `{"a": 1,}`, which JSON (RFC 8259) does not: the
-    /// 1-based character position of such a comma, or nil.
-    static func trailingCommaColumn(_ text: String) -> Int? {
-        var inString = false, escaped = false
-        var pendingComma: Int?
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
-            if inString {
-                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
-                continue
-            }
-            switch scalar {
-            case "\"": inString = true; pendingComma = nil
-            case ",": pendingComma = offset + 1
-            case "}", "]": if let comma = pendingComma { return comma }
-            case " ", "\t", "\n", "\r": break
-            default: pendingComma = nil
-            }
-        }
-        return nil
     }
 
     /// A short name of the kind, for messages ("a number", "a string", ...).

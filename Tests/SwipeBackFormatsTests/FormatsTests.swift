@@ -48,10 +48,35 @@ final class FormatsTests: XCTestCase {
         XCTAssertTrue(message { _ = try ConfigurationReader.read(path: wrongKind) }.contains("\"contentSwipe\" must be true or false"))
     }
 
-    func testTrailingCommasAreNotJSON() throws {
-        let path = try write("config.json", #"{"dimAlpha": 0.5,}"#)
-        XCTAssertTrue(message { _ = try ConfigurationReader.read(path: path) }.contains("not valid JSON: a comma before a closing bracket at character 17"))
-        XCTAssertNil(JSONValue.trailingCommaColumn(#"{"a": [1, 2], "b": ",]"}"#), "commas inside strings are text")
+    func testBrokenJSONIsReportedWithLineColumnAndWhatWasExpected() throws {
+        func error(_ name: String, _ text: String) throws -> String {
+            let path = try write(name, text)
+            return message { _ = try ConfigurationReader.read(path: path) }.replacingOccurrences(of: path, with: name)
+        }
+        XCTAssertEqual(try error("comma.json", #"{"dimAlpha": 0.5,}"#),
+                       "comma.json:1: not valid JSON at column 18: expected another key after the comma (JSON allows no trailing comma)")
+        XCTAssertEqual(try error("truncated.json", "{\"edgeWidth\": 20,\n \"touchSlop\": 8"),
+                       "truncated.json:2: not valid JSON at column 16: expected \",\" or \"}\" in the object, found the end of the text")
+        XCTAssertEqual(try error("twice.json", "{\"edgeWidth\": 20,\n \"edgeWidth\": 30}"),
+                       "twice.json:2: not valid JSON at column 2: expected each key once in an object: \"edgeWidth\" is there twice")
+        XCTAssertEqual(try error("empty.json", ""),
+                       "empty.json:1: not valid JSON at column 1: expected a value (an object, array, string, number, true, false or null), found the end of the text")
+        XCTAssertEqual(try error("nan.json", #"{"dimAlpha": NaN}"#),
+                       "nan.json:1: not valid JSON at column 14: expected a value (an object, array, string, number, true, false or null), found \"N\"")
+        XCTAssertEqual(try error("huge.json", #"{"dimAlpha": 1e400}"#),
+                       "huge.json:1: not valid JSON at column 14: expected a number within ±1.8e308, found 1e400")
+        XCTAssertEqual(try error("after.json", "{}\n{}"),
+                       "after.json:2: not valid JSON at column 1: expected the end of the text after the JSON value, found \"{\"")
+        XCTAssertEqual(try error("string.json", "{\"a\": \"open\n}"),
+                       "string.json:1: not valid JSON at column 12: expected no control characters or line breaks inside a string")
+        // Commas, brackets and escapes inside strings are text.
+        XCTAssertEqual(try JSONValue.parse(#"{"a": [1, 2], "b": ",]\"\u00e9"}"#, file: "f", line: nil),
+                       .object(["a": .array([.number(1), .number(2)]), "b": .string(",]\"é")]))
+    }
+
+    func testAScenarioLinesJSONErrorNamesItsLineAndCharacter() {
+        XCTAssertEqual(message { _ = try JSONValue.parse(#"{"t": 0, "type": "down",}"#, file: "s.jsonl", line: 3) },
+                       "s.jsonl:3: not valid JSON at character 25: expected another key after the comma (JSON allows no trailing comma)")
     }
 
     func testConfigValuesApply() throws {
@@ -152,7 +177,7 @@ final class FormatsTests: XCTestCase {
         for (text, expected) in cases {
             let path = try write("pages.json", text)
             let got = message { _ = try PagesDocumentReader.read(path: path) }
-            XCTAssertTrue(got.hasPrefix(path + ": "), got)
+            XCTAssertTrue(got.hasPrefix(path + ":"), got)
             XCTAssertTrue(got.contains(expected), "\(got) should contain \(expected)")
         }
     }
