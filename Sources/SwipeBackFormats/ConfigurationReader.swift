@@ -82,8 +82,16 @@ public enum TextFile {
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard exists else { throw FormatError(file: path, line: nil, message: "no such file") }
         guard !isDirectory.boolValue else { throw FormatError(file: path, line: nil, message: "is a directory, expected a file") }
+        // Devices, pipes and sockets are not files (and /dev/zero never ends).
+        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+           type != .typeRegular, type != .typeSymbolicLink {
+            throw FormatError(file: path, line: nil, message: "is not a regular file, expected a file")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw FormatError(file: path, line: nil, message: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FormatError(file: path, line: nil, message: "cannot read the file (permissions?)")
+            throw FormatError(file: path, line: nil, message: "cannot read the file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FormatError(file: path, line: nil, message: "not UTF-8 text")

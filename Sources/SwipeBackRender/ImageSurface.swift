@@ -106,8 +106,9 @@ public final class ImageSurface {
         let temporary = path + ".partial"
         try RenderError.check(cairo_surface_write_to_png(surface, temporary), "writing PNG \(path)")
         guard rename(temporary, path) == 0 else {
+            let why = String(cString: strerror(errno))
             unlink(temporary)
-            throw RenderError("writing PNG \(path): cannot move it into place")
+            throw RenderError("writing PNG \(path): \(why)")
         }
     }
 }

@@ -64,7 +64,7 @@ enum BenchCommand {
         #if DEBUG
         if !options.json { text += "(debug build: run `swift run -c release swipeback bench` for real numbers)\n" }
         #endif
-        printStandardOutput(text)
+        try printStandardOutput(text)
         return 0
     }
 

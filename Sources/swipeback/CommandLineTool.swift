@@ -38,23 +38,23 @@ enum CommandLineTool {
                 if let topic = rest.first, !commands.contains(where: { $0.name == topic }) {
                     throw CommandFailure.usage("no command \"\(topic)\"; commands: " + commands.map(\.name).joined(separator: ", "))
                 }
-                printStandardOutput(usage(for: rest.first))
+                try printStandardOutput(usage(for: rest.first))
                 return 0
             case "demo":
-                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try DemoCommand.run(try Options.parse(rest, command: command, allowed: Options.window))
             case "replay":
-                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try ReplayCommand.run(try Options.parse(rest, command: command, allowed: Options.common))
             case "velocity":
-                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
             case "render":
-                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try RenderCommand.run(try Options.parse(rest, command: command,
                                                                allowed: ["--config", "--window", "--rtl", "--at", "-o", "--output"]))
             case "bench":
-                if rest.contains("--help") { printStandardOutput(usage(for: command)); return 0 }
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try BenchCommand.run(try Options.parse(rest, command: command, allowed: ["--json"]))
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
@@ -90,6 +90,38 @@ func printError(_ message: String) {
 }
 
 /// Writes text to standard output unbuffered.
-func printStandardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+///
+/// - Throws: `CommandFailure.runtime` when it cannot be written (a full disk, a closed pipe).
+func printStandardOutput(_ text: String) throws {
+    do {
+        try writeAll(Data(text.utf8), to: STDOUT_FILENO)
+    } catch {
+        throw CommandFailure.runtime("cannot write to standard output: \(reason(error))")
+    }
+}
+
+/// Writes all of `data` to a file descriptor with write(2), which reports every error (Foundation's
+/// `FileHandle.write` on Linux lets some, like a full disk, pass).
+///
+/// - Throws: an `NSError` in `NSPOSIXErrorDomain` with the failing errno.
+func writeAll(_ data: Data, to fd: Int32) throws {
+    try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+            }
+            offset += n
+        }
+    }
+}
+
+/// The system's words for a file error ("No space left on device"), without Foundation's wrapping.
+func reason(_ error: Error) -> String {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? Error { return reason(underlying) }
+    return error.localizedDescription
 }

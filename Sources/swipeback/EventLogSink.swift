@@ -18,11 +18,28 @@ final class EventLogSink {
         case "-":
             handle = FileHandle.standardOutput
         case let path?:
+            try Self.checkWritable(path)
             guard FileManager.default.createFile(atPath: path, contents: nil),
                   let opened = FileHandle(forWritingAtPath: path) else {
-                throw CommandFailure.usage("--event-log: cannot create \(path)")
+                throw CommandFailure.usage("--event-log \(path): cannot create the file: \(String(cString: strerror(errno)))")
             }
             handle = opened
+        }
+        self.target = target
+    }
+
+    private let target: String?
+
+    /// Refuses a path that is a directory, or whose folder does not exist.
+    private static func checkWritable(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandFailure.usage("--event-log \(path): is a directory, expected a file")
+        }
+        var folderIsDirectory: ObjCBool = false
+        let folder = TextFile.folder(of: path)
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDirectory), folderIsDirectory.boolValue else {
+            throw CommandFailure.usage("--event-log \(path): no folder \(folder)")
         }
     }
 
@@ -30,16 +47,39 @@ final class EventLogSink {
     ///
     /// - Throws: `CommandFailure.usage` naming the file when it cannot be written.
     static func writeAtomically(_ text: String, to path: String) throws {
+        try checkWritable(path)
+        let data = Data(text.utf8)
+        let isRegularOrNew = ((try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType)
+            .map { $0 == .typeRegular } ?? true
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            if isRegularOrNew {
+                // A temporary file beside it, renamed into place: a reader never sees half a log.
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } else {
+                // A device or a pipe (/dev/stdout, a FIFO): written in place, errors and all.
+                guard let handle = FileHandle(forWritingAtPath: path) else {
+                    throw CommandFailure.runtime("--event-log \(path): cannot open it: \(String(cString: strerror(errno)))")
+                }
+                defer { try? handle.close() }
+                try writeAll(data, to: handle.fileDescriptor)
+            }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            throw CommandFailure.usage("--event-log: cannot write \(path)")
+            throw CommandFailure.runtime("--event-log \(path): cannot write it: \(reason(error))")
         }
     }
 
     /// Writes one log line.
+    /// A live log that cannot be written is lost: the window command stops with one line and status 1.
     func write(_ entry: EventLogEntry) {
         guard let handle else { return }
-        handle.write(Data((EventLogWriter.line(entry) + "\n").utf8))
+        do {
+            try writeAll(Data((EventLogWriter.line(entry) + "\n").utf8), to: handle.fileDescriptor)
+        } catch {
+            let name = target == "-" ? "standard output" : target ?? ""
+            printError("--event-log: cannot write to \(name): \(reason(error))")
+            exit(1)
+        }
     }
 }

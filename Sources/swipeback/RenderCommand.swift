@@ -17,10 +17,14 @@ enum RenderCommand {
         try Options.checkImages(scenario.document, file: path)
         if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
         if options.rtl { scenario.direction = .rightToLeft }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure.usage("-o \(directory): is a file, expected a folder")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure.usage("-o \(directory): cannot create the folder")
+            throw CommandFailure.usage("-o \(directory): cannot create the folder: \(reason(error))")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw CommandFailure.usage("-o \(directory): the folder is not writable")
@@ -46,7 +50,7 @@ enum RenderCommand {
         if let failure {
             // All the frames or none: remove what this run wrote.
             for file in written { try? FileManager.default.removeItem(atPath: file) }
-            throw CommandFailure.usage(failure)
+            throw CommandFailure.runtime(failure)
         }
         return 0
     }

@@ -24,7 +24,7 @@ enum ReplayCommand {
         if let path = options.eventLog, path != "-" {
             try EventLogSink.writeAtomically(output, to: path)
         } else {
-            printStandardOutput(output)
+            try printStandardOutput(output)
         }
         return 0
     }

@@ -19,7 +19,7 @@ enum VelocityCommand {
         if let path = options.eventLog, path != "-" {
             try EventLogSink.writeAtomically(output, to: path)
         } else {
-            printStandardOutput(output)
+            try printStandardOutput(output)
         }
         return 0
     }

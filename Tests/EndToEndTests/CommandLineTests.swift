@@ -58,8 +58,9 @@ final class CommandLineTests: XCTestCase {
         let broken = directory.appendingPathComponent("broken.jsonl").path
         try #"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"pages": ["A", "B"]}]}"#
             .appending("\n{\"t\": 0, \"type\": \"down\", \"x\": 4,\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        let good = fixtures.appendingPathComponent("flick-commit.jsonl").path
         let cases: [([String], String)] = [
-            (["replay", broken], "swipeback: \(broken):2: not valid JSON"),
+            (["replay", broken], "swipeback: \(broken):2: not valid JSON at character 33: expected a key in double quotes, found the end of the text"),
             (["replay", directory.appendingPathComponent("none.jsonl").path], "no such file"),
             (["replay"], "replay expects one SCENARIO file"),
             (["frobnicate"], "unknown command \"frobnicate\""),
@@ -69,6 +70,11 @@ final class CommandLineTests: XCTestCase {
             (["replay", broken, "--pages", "x.json"], "unknown option --pages for replay"),
             ([], "missing COMMAND"),
             (["help", "bogus"], "no command \"bogus\""),
+            (["replay", good, "--event-log", directory.path], "--event-log \(directory.path): is a directory, expected a file"),
+            (["replay", good, "--event-log", directory.path + "/missing/x.jsonl"], "no folder \(directory.path)/missing"),
+            (["replay", broken, "--config", "/dev/null"], "/dev/null: is not a regular file, expected a file"),
+            (["replay", broken, "--config", directory.path], "is a directory, expected a file"),
+            (["render", good, "--at", "0", "-o", broken], "-o \(broken): is a file, expected a folder"),
         ]
         for (arguments, expected) in cases {
             var environment = ProcessInfo.processInfo.environment
@@ -79,6 +85,20 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(expected), "\(arguments): \(result.standardError)")
             XCTAssertEqual(result.standardOutput, "", "\(arguments): nothing half-written on standard output")
         }
+    }
+
+    func testAnOutputThatCannotBeWrittenIsOneLineAndStatusOne() throws {
+        var info = stat()
+        guard stat("/dev/full", &info) == 0, info.st_mode & S_IFMT == S_IFCHR else {
+            throw XCTSkip("/dev/full is not the full device on this machine")
+        }
+        let scenario = fixtures.appendingPathComponent("flick-commit.jsonl").path
+        let toFile = try runCommand(try Paths.swipeback, ["replay", scenario, "--event-log", "/dev/full"])
+        XCTAssertEqual(toFile.status, 1)
+        XCTAssertEqual(toFile.standardError, "swipeback: --event-log /dev/full: cannot write it: No space left on device\n")
+        let toOutput = try runCommand("/bin/sh", ["-c", "'\(try Paths.swipeback)' replay '\(scenario)' > /dev/full"])
+        XCTAssertEqual(toOutput.status, 1)
+        XCTAssertEqual(toOutput.standardError, "swipeback: cannot write to standard output: No space left on device\n")
     }
 
     func testReplayWritesTheEventLogFileAndAFailedDemoLeavesOneUntouched() throws {
