@@ -353,6 +353,11 @@ final class AppModelTests: XCTestCase {
         var focus = drag(from: 4, to: 404, steps: 8)
         focus[focus.count - 1] = (140, .focus(false))
         XCTAssertTrue(shape(run(focus).log).contains("gesture cancelled"))
+        // Closing the window under a finger ends the swipe too: every began has its end.
+        var close = drag(from: 4, to: 404, steps: 8)
+        close[close.count - 1] = (140, .close)
+        let closed = shape(run(close).log)
+        XCTAssertEqual(closed.filter { $0.hasPrefix("gesture ") }.last, "gesture cancelled")
     }
 
     func testToggleTurnsTheSwipeOffForThatPageOnly() {

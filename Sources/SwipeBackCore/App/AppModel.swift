@@ -181,6 +181,9 @@ public final class AppModel {
         case .resize(let width, let height):
             resize(width: width, height: height)
         case .close:
+            // A swipe under way when the window closes ends as a system cancel, so every `began`
+            // in the log has its `ended` or `cancelled`.
+            cancelAllSequences(t)
             closeRequested = true
         case .key(let name):
             logBack(t, source: "key", handled: false, configured: configuration.backKeys.contains(name))
