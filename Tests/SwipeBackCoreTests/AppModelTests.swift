@@ -360,6 +360,27 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(closed.filter { $0.hasPrefix("gesture ") }.last, "gesture cancelled")
     }
 
+    func testAResizeMidSwipeKeepsThePageEdgeItsDistanceFromTheFingerAtOnce() {
+        // A stack on the right of a split view: its edge moves when the window shrinks.
+        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: Rect(x: 260, y: 0, width: 764, height: 640),
+                                                                           pages: ["A", "B"])])
+        let model = AppModel(configuration: Configuration(), windowWidth: 1024, windowHeight: 640, direction: .leftToRight,
+                             document: document, measurer: FixedContentMeasurer(), log: { _ in })
+        model.start(atMilliseconds: 0)
+        var t = 0.0
+        for x in [263.0, 300, 340, 380] {
+            model.handle(touch(x == 263 ? .down : .move, x), atMilliseconds: t)
+            t += 16
+        }
+        XCTAssertEqual(model.stack(id: "main")!.transition!.progress, (380 - 263) / 764, accuracy: 1e-9)
+        model.handle(.resize(width: 600, height: 400), atMilliseconds: t)
+        // The stack now starts at 152.3 px and is 447.7 px wide; the finger (x = 380) went down 3 px
+        // inside its edge, and the page's edge stays that far from the finger.
+        let frame = model.stack(id: "main")!.frame
+        XCTAssertEqual(frame.x, 260 * 600 / 1024, accuracy: 1e-9)
+        XCTAssertEqual(model.stack(id: "main")!.transition!.progress, (380 - (frame.x + 3)) / frame.width, accuracy: 1e-9)
+    }
+
     func testToggleTurnsTheSwipeOffForThatPageOnly() {
         let b = PageDefinition(id: "B", elements: [
             PageElement(id: "swipe", kind: .toggle(label: "Swipe back", bind: "interactivePop"), frame: Rect(x: 16, y: 100, width: 300, height: 48)),

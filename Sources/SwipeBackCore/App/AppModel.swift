@@ -813,14 +813,21 @@ public final class AppModel {
     private func resize(width: Double, height: Double) {
         guard width > 0, height > 0, windowWidth > 0, windowHeight > 0 else { return }
         let sx = width / windowWidth, sy = height / windowHeight
+        let oldFrames = stacks.map(\.frame)
         for index in stacks.indices {
             let f = stacks[index].frame
             stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
         }
         for (id, sequence) in sequences {
             guard let stack = sequence.stack, var recognizer = sequence.recognizer else { continue }
-            recognizer.resize(widthPixels: stacks[stack].frame.width)
+            let old = oldFrames[stack], new = stacks[stack].frame
+            let edgeShift = recognizer.direction == .leftToRight ? new.x - old.x : new.maxX - old.maxX
+            recognizer.resize(widthPixels: new.width, shift: Point(x: edgeShift, y: new.y - old.y))
             sequences[id]?.recognizer = recognizer
+            // The page follows the finger at once, not at the next move.
+            if swipeOwner == id, recognizer.isActive, stacks[stack].transition?.settle == nil {
+                stacks[stack].transition?.progress = recognizer.progress
+            }
         }
         windowWidth = width
         windowHeight = height

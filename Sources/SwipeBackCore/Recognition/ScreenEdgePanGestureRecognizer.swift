@@ -33,7 +33,7 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     }
 
     /// Where the sequence went down, in window px.
-    public let downPoint: Point
+    public private(set) var downPoint: Point
     /// The direction the swipe was started in; it keeps it until it ends.
     public let direction: LayoutDirection
     /// The stack's width in px, the distance of a full swipe.
@@ -118,8 +118,16 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     public mutating func cancel() {
         if state == .began || state == .changed { state = .cancelled } else { state = .failed }
     }
-    /// The stack was resized: progress keeps its meaning as a fraction of the new width.
-    public mutating func resize(widthPixels: Double) { self.widthPixels = widthPixels }
+    /// The stack was resized or moved: progress is measured against the new width, and the down
+    /// point moves with the stack's leading edge, so the page's edge keeps its distance from the finger.
+    ///
+    /// - Parameters:
+    ///   - widthPixels: the stack's new width in px.
+    ///   - shift: how far the stack's leading edge (x) and top (y) moved, in window px.
+    public mutating func resize(widthPixels: Double, shift: Point = Point(x: 0, y: 0)) {
+        self.widthPixels = widthPixels
+        downPoint = Point(x: downPoint.x + shift.x, y: downPoint.y + shift.y)
+    }
 
     /// Whether the swipe is running (began or changed).
     public var isActive: Bool { state == .began || state == .changed }
