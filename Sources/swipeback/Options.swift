@@ -68,7 +68,10 @@ struct Options {
                     times += numbers
                     index += 1
                 }
-                guard !times.isEmpty else { throw CommandFailure.usage("--at expects times in ms (0 or more), e.g. --at 0 250 500") }
+                guard !times.isEmpty else {
+                    let next = index + 1 < arguments.count && !arguments[index + 1].hasPrefix("-") ? ", got \"\(arguments[index + 1])\"" : ""
+                    throw CommandFailure.usage("--at expects times in ms (0 or more, like 250 or 12.5)\(next)")
+                }
                 options.atTimes += times
             case "--open":
                 let ids = try value(argument).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
