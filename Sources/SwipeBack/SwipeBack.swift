@@ -2,6 +2,7 @@
 // X11 window that shows them.
 @_exported import CCairo
 @_exported import SwipeBackCore
+@_spi(Engine) import SwipeBackCore
 @_exported import SwipeBackFormats
 @_exported import SwipeBackRender
 import Foundation
@@ -47,6 +48,14 @@ extension Navigator {
             return { [weak drawing] cr, width, height in drawing?.draw(cr, width: width, height: height) }
         }
         return compositor
+    }
+
+    /// Draws the whole window's current frame into `surface` (of the navigator's size, in px).
+    ///
+    /// - Parameter compositor: from `makeCompositor()`, kept between frames (it holds the snapshots).
+    /// - Throws: `RenderError` when drawing fails.
+    public func drawFrame(into surface: ImageSurface, using compositor: TransitionCompositor) throws {
+        try compositor.compose(model, into: surface)
     }
 
     /// Opens an X11 window of the navigator's size on `$DISPLAY` and runs until it is closed.

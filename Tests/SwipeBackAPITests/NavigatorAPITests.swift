@@ -25,7 +25,7 @@ final class NavigatorAPITests: XCTestCase {
 
     /// Runs animations to their end on the 60 Hz grid.
     private func settle(_ navigator: Navigator) {
-        while navigator.model.needsFrames { t += 1000.0 / 60; navigator.tick(atMilliseconds: t) }
+        while navigator.needsFrames { t += 1000.0 / 60; navigator.tick(atMilliseconds: t) }
     }
 
     /// A drag of pointer `id` from (x0, y) to (x1, y) in `steps` moves 16 ms apart, then a release.
@@ -44,7 +44,7 @@ final class NavigatorAPITests: XCTestCase {
     }
 
     private func ids(_ navigator: Navigator, _ stack: String = "main") -> [String] {
-        navigator.model.stack(id: stack)?.pages.map(\.pageID) ?? []
+        navigator.stack(id: stack)?.pages.map(\.pageID) ?? []
     }
 
     func testSwiftAndDocumentPagesShareAStackAndGetTheirLifecycleInUIKitOrder() throws {

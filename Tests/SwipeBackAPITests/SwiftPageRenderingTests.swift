@@ -20,16 +20,16 @@ final class SwiftPageRenderingTests: XCTestCase {
         nav.push(swatch, animated: false)
         let compositor = try nav.makeCompositor()
         let frame = try ImageSurface(width: 800, height: 600, opaque: true)
-        try compositor.compose(nav.model, into: frame)
+        try nav.drawFrame(into: frame, using: compositor)
         XCTAssertEqual(frame.pixel(x: 150, y: 250), 0xFFFF_0000, "red inside the drawn rectangle")
         XCTAssertNotEqual(frame.pixel(x: 50, y: 250), 0xFFFF_0000, "the page's background outside it")
         // The header is drawn over the page's content, with the Swift page's title.
         XCTAssertNotEqual(frame.pixel(x: 150, y: 20), 0xFFFF_0000)
         swatch.red = 0
-        try compositor.compose(nav.model, into: frame)
+        try nav.drawFrame(into: frame, using: compositor)
         XCTAssertEqual(frame.pixel(x: 150, y: 250), 0xFFFF_0000, "the snapshot is kept until the page asks")
         swatch.setNeedsDisplay()
-        try compositor.compose(nav.model, into: frame)
+        try nav.drawFrame(into: frame, using: compositor)
         XCTAssertEqual(frame.pixel(x: 150, y: 250), 0xFF00_00FF, "blue after setNeedsDisplay")
     }
 

@@ -5,9 +5,12 @@
 /// replay); the `SwipeBack` library's `run(title:)` shows it in an X11 window. Several stacks
 /// share one window (a split view), each addressed by its id; enabling, disabling or observing one
 /// never affects another.
-public final class Navigator: AppModelDelegate {
-    /// The engine. Read it for rendering and inspection; change the stacks through the navigator.
-    public let model: AppModel
+public final class Navigator {
+    /// The engine, for the renderer and the window (`@_spi(Engine) import SwipeBackCore`); apps
+    /// use the navigator's own members.
+    @_spi(Engine) public let model: AppModel
+    /// Answers the engine for the navigator, so the delegate methods are not part of its API.
+    private let bridge = Bridge()
     /// Swift pages on the stacks, by instance serial.
     private var pages: [Int: Page] = [:]
     /// Swift pages pushed but not yet made into instances (a push waits for a running
@@ -87,7 +90,8 @@ public final class Navigator: AppModelDelegate {
         for (index, stack) in stacks.enumerated() {
             if case .page(let page) = stack.root { bind(page, to: model.stacks[index].pages[0], stack: stack.id) }
         }
-        model.delegate = self
+        bridge.navigator = self
+        model.delegate = bridge
         model.start(atMilliseconds: 0)
     }
 
@@ -138,6 +142,15 @@ public final class Navigator: AppModelDelegate {
         model.handle(.popToRoot(stack: stack, animated: animated), atMilliseconds: now)
     }
 
+    /// The stack with this id, or nil: its frame, its pages (bottom to top) and any transition.
+    public func stack(id: String) -> NavigationStack? { model.stack(id: id) }
+
+    /// Every stack, in window order.
+    public var stacks: [NavigationStack] { model.stacks }
+
+    /// Whether something animates: call `tick(atMilliseconds:)` on each frame while true.
+    public var needsFrames: Bool { model.needsFrames }
+
     /// The Swift page objects on a stack, bottom to top (document pages are left out).
     public func swiftPages(on stack: String) -> [Page] {
         model.stack(id: stack)?.pages.compactMap { pages[$0.serial] } ?? []
@@ -182,7 +195,7 @@ public final class Navigator: AppModelDelegate {
     /// How many subscriptions are live (for leak checks).
     public var observerCount: Int { observers.count }
 
-    // MARK: - AppModelDelegate
+    // MARK: - Engine callbacks
 
     private func bind(_ page: Page, to instance: PageInstance, stack: String) {
         page.instance = instance
@@ -192,19 +205,19 @@ public final class Navigator: AppModelDelegate {
     }
 
     /// A Swift page's definition.
-    public func appModel(_ model: AppModel, definitionOf instance: PageInstance) -> PageDefinition? {
+    func appModel(_ model: AppModel, definitionOf instance: PageInstance) -> PageDefinition? {
         pages[instance.serial]?.definition
     }
 
     /// Binds a pushed Swift page to its instance.
-    public func appModel(_ model: AppModel, didCreate instance: PageInstance, inStack stack: String) {
+    func appModel(_ model: AppModel, didCreate instance: PageInstance, inStack stack: String) {
         guard let next = pendingPushes[stack]?.first, next.id == instance.pageID else { return }
         pendingPushes[stack]?.removeFirst()
         bind(next, to: instance, stack: stack)
     }
 
     /// Releases popped Swift pages and the observers they own.
-    public func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
+    func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
         for instance in instances {
             guard let page = pages.removeValue(forKey: instance.serial) else { continue }
             page.instance = nil
@@ -217,7 +230,7 @@ public final class Navigator: AppModelDelegate {
     }
 
     /// Runs a Swift page's lifecycle callback.
-    public func appModel(_ model: AppModel, lifecycle phase: LifecyclePhase, of instance: PageInstance, inStack stack: String) {
+    func appModel(_ model: AppModel, lifecycle phase: LifecyclePhase, of instance: PageInstance, inStack stack: String) {
         guard let page = pages[instance.serial] else { return }
         switch phase {
         case .willAppear: page.willAppear()
@@ -228,7 +241,7 @@ public final class Navigator: AppModelDelegate {
     }
 
     /// Tells the page (`willSwipeBack` on `began`) and the stack's observers.
-    public func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
+    func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
         if step.phase == .began { pages[instance.serial]?.willSwipeBack?() }
         let event: InteractivePopEvent
         switch step.phase {
@@ -246,19 +259,50 @@ public final class Navigator: AppModelDelegate {
     }
 
     /// Asks a Swift page's veto closure, with the start point in the stack's coordinates.
-    public func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
+    func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
                          at point: Point) -> Bool? {
         guard let veto = pages[instance.serial]?.shouldBeginInteractivePop, let frame = model.stack(id: stack)?.frame else { return nil }
         return veto(Point(x: point.x - frame.x, y: point.y - frame.y))
     }
 
     /// Hit-tests a Swift page's own content.
-    public func appModel(_ model: AppModel, elementAt point: Point, in instance: PageInstance, inStack stack: String) -> String? {
+    func appModel(_ model: AppModel, elementAt point: Point, in instance: PageInstance, inStack stack: String) -> String? {
         pages[instance.serial]?.element(at: point)
     }
 
     /// Passes a tap to a Swift page.
-    public func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
+    func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
         pages[instance.serial]?.didTap(element)
+    }
+}
+
+/// The engine's delegate on the navigator's behalf (held by the navigator; the model holds it weakly).
+private final class Bridge: AppModelDelegate {
+    weak var navigator: Navigator?
+
+    func appModel(_ model: AppModel, definitionOf instance: PageInstance) -> PageDefinition? {
+        navigator?.appModel(model, definitionOf: instance)
+    }
+    func appModel(_ model: AppModel, didCreate instance: PageInstance, inStack stack: String) {
+        navigator?.appModel(model, didCreate: instance, inStack: stack)
+    }
+    func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
+        navigator?.appModel(model, didRemove: instances, fromStack: stack)
+    }
+    func appModel(_ model: AppModel, lifecycle phase: LifecyclePhase, of instance: PageInstance, inStack stack: String) {
+        navigator?.appModel(model, lifecycle: phase, of: instance, inStack: stack)
+    }
+    func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
+        navigator?.appModel(model, interactivePop: step, of: instance, inStack: stack)
+    }
+    func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
+                  at point: Point) -> Bool? {
+        navigator?.appModel(model, shouldBeginInteractivePopOf: instance, inStack: stack, at: point)
+    }
+    func appModel(_ model: AppModel, elementAt point: Point, in instance: PageInstance, inStack stack: String) -> String? {
+        navigator?.appModel(model, elementAt: point, in: instance, inStack: stack)
+    }
+    func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
+        navigator?.appModel(model, didTap: element, in: instance, inStack: stack)
     }
 }
