@@ -50,11 +50,22 @@ public final class XvfbServer {
         XFlush(display)
     }
 
-    /// Presses and releases the key with this keysym.
-    public func key(_ keysym: Int32) {
+    /// Presses and releases the key with this keysym, holding the `modifiers` keysyms (like
+    /// `XK_Alt_L`) around it.
+    public func key(_ keysym: Int32, modifiers: [Int32] = []) {
+        let held = modifiers.map { XKeysymToKeycode(display, KeySym($0)) }
+        for code in held { XTestFakeKeyEvent(display, UInt32(code), 1, 0) }
         let code = XKeysymToKeycode(display, KeySym(keysym))
         XTestFakeKeyEvent(display, UInt32(code), 1, 0)
         XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        for code in held.reversed() { XTestFakeKeyEvent(display, UInt32(code), 0, 0) }
+        XFlush(display)
+    }
+
+    /// Presses and releases mouse button `number` (8 is back, 9 forward) with XTest.
+    public func click(button number: UInt32) {
+        XTestFakeButtonEvent(display, number, 1, 0)
+        XTestFakeButtonEvent(display, number, 0, 0)
         XFlush(display)
     }
 

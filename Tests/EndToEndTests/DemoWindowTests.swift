@@ -100,14 +100,17 @@ final class DemoWindowTests: XCTestCase {
         sleepMilliseconds(100)
         XCTAssertTrue(server.pixels(row: 596, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
 
-        // 4. A key reaches the app: Escape is a back key, logged as ignored until back commands arrive.
+        // 4. A key reaches the app: Escape is a back key and pops the message.
         let beforeKey = demo.lines().count
         server.move(to: 400, 300)
         server.key(XK_Escape)
-        let back = try demo.waitFor("the back key") { self.after($0, beforeKey).contains { self.type($0) == "back" } }
+        let back = try demo.waitFor("the back key's pop") {
+            self.after($0, beforeKey).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
+        }
         let backLine = try XCTUnwrap(after(back, beforeKey).first { type($0) == "back" })
         XCTAssertEqual(field(backLine, "source"), "key")
-        XCTAssertEqual(field(backLine, "result"), "ignored")
+        XCTAssertEqual(field(backLine, "result"), "handled")
+        XCTAssertEqual(after(back, beforeKey).first { type($0) == "stack" }?["pages"] as? [String], ["home"])
         // Hovering changes nothing on screen and presents no frame.
         let framesBeforeHover = frameCount(demo.lines())
         for x in stride(from: 300, to: 500, by: 20) { server.move(to: x, 200); sleepMilliseconds(5) }
@@ -185,6 +188,33 @@ final class WindowFaultTests: XCTestCase {
         let row = server.pixels(row: 596, from: 0, to: 600)
         XCTAssertEqual(row.firstIndex { $0 == [255, 255, 255] }, 300, "the page edge stays under the finger")
         server.button(false)
+    }
+
+    func testMouseButtonEightAndAltLeftEachPopExactlyOnePage() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message,reply,home", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        server.move(to: 400, 300)
+        func field(_ line: [String: Any], _ key: String) -> String? { line[key] as? String }
+        func popped(by what: String, _ action: () -> Void) throws -> [[String: Any]] {
+            let before = demo.lines().count
+            action()
+            try demo.waitFor("the pop by \(what)") {
+                $0.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+            }
+            sleepMilliseconds(200)
+            return Array(demo.lines().dropFirst(before))
+        }
+        let byButton = try popped(by: "button 8") { server.click(button: 8) }
+        XCTAssertEqual(byButton.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
+        XCTAssertEqual(byButton.first { type($0) == "back" }.flatMap { field($0, "source") }, "button")
+        let byKey = try popped(by: "Alt+Left") { server.key(XK_Left, modifiers: [XK_Alt_L]) }
+        XCTAssertEqual(byKey.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
+        XCTAssertEqual(byKey.first { type($0) == "back" }.flatMap { field($0, "source") }, "key")
+        // Two presses in a row: the second arrives during the first one's pop and is ignored.
+        let twice = try popped(by: "button 8 twice") { server.click(button: 8); server.click(button: 8) }
+        XCTAssertEqual(twice.filter { type($0) == "back" }.compactMap { field($0, "result") }, ["handled", "ignored"])
+        XCTAssertEqual(twice.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home"]])
     }
 
     func testLosingTheXServerExitsWithinASecondWithOneLine() throws {

@@ -74,6 +74,10 @@ final class ScenarioGoldenTests: XCTestCase {
         }
         XCTAssertEqual(decision(try log("rtl-commit")), "commit")
         XCTAssertEqual(types(try log("slider-claims-the-edge")), ["lifecycle", "control", "final"])
-        XCTAssertEqual(try log("back-commands-ignored").filter { $0["type"] as? String == "back" }.count, 3)
+        // Back keys and buttons pop like the back button, never during a transition or swipe, never below the root.
+        let back = try log("back-commands").filter { $0["type"] as? String == "back" }
+        XCTAssertEqual(back.map { $0["result"] as? String }, ["handled", "ignored", "handled", "ignored", "ignored", "ignored", "ignored"])
+        XCTAssertEqual(try log("back-commands").filter { $0["type"] as? String == "stack" }.map { $0["page"] as? String }, ["D", "C", "B"])
+        XCTAssertEqual(try log("back-commands-and-touchpad").filter { $0["type"] as? String == "back" }.count, 3)
     }
 }

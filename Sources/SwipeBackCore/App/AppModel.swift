@@ -186,9 +186,9 @@ public final class AppModel {
             cancelAllSequences(t)
             closeRequested = true
         case .key(let name):
-            logBack(t, source: "key", handled: false, configured: configuration.backKeys.contains(name))
+            if configuration.backKeys.contains(name) { backCommand(t, source: "key") }
         case .button(let button):
-            logBack(t, source: "button", handled: false, configured: configuration.backButtons.contains(button))
+            if configuration.backButtons.contains(button) { backCommand(t, source: "button") }
         case .swipe(let phase, _, _, _):
             if phase == .begin { logBack(t, source: "swipe", handled: false, configured: true) }
         case .scroll(_, let dy, _, let position):
@@ -883,6 +883,17 @@ public final class AppModel {
     private func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance) {
         emit(t, "stack", [("stack", .string(stack.id)), ("op", .string(op.rawValue)), ("page", .string(page.pageID)),
                           ("pages", .array(stack.pages.map { .string($0.pageID) }))])
+    }
+
+    /// A back key or mouse back button: pops the focused stack like its back button, animated.
+    /// Ignored while any swipe runs or the stack animates (so one user action never pops twice),
+    /// and at the root. Keys and buttons not in the configuration's lists are not back commands.
+    private func backCommand(_ t: Double, source: String) {
+        guard !stacks.isEmpty else { return }
+        let index = min(focusedStack, stacks.count - 1)
+        let handled = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
+        logBack(t, source: source, handled: handled, configured: true)
+        if handled { request(.pop(stack: stacks[index].id, animated: true), t) }
     }
 
     private func logBack(_ t: Double, source: String, handled: Bool, configured: Bool) {
