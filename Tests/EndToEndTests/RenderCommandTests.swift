@@ -63,8 +63,9 @@ final class RenderCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: out.appendingPathComponent("200.png"), withIntermediateDirectories: true)
         let flick = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/flick-commit.jsonl").path
         let failed = try runCommand(try Paths.swipeback, ["render", flick, "--at", "100", "200", "300", "-o", out.path])
-        XCTAssertEqual(failed.status, 2)
-        XCTAssertTrue(failed.standardError.contains("cannot write"), failed.standardError)
+        XCTAssertEqual(failed.status, 1, "a write that fails is a run-time failure")
+        XCTAssertTrue(failed.standardError.contains("cannot write \(out.path)/200.png: writing PNG \(out.path)/200.png: Is a directory"),
+                      failed.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("100.png").path))
     }
 
