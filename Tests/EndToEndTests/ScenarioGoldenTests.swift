@@ -78,6 +78,14 @@ final class ScenarioGoldenTests: XCTestCase {
         let back = try log("back-commands").filter { $0["type"] as? String == "back" }
         XCTAssertEqual(back.map { $0["result"] as? String }, ["handled", "ignored", "handled", "ignored", "ignored", "ignored", "ignored"])
         XCTAssertEqual(try log("back-commands").filter { $0["type"] as? String == "stack" }.map { $0["page"] as? String }, ["D", "C", "B"])
+        // A settle is interrupted by a horizontal drag on the moving page: began again where the page
+        // is, with no new lifecycle or transition lines; a tap and a vertical-first drag do nothing.
+        let regrab = try log("regrab-during-settle")
+        let phases = regrab.filter { $0["type"] as? String == "gesture" }.compactMap { $0["phase"] as? String }
+        XCTAssertEqual(phases.filter { $0 == "began" }.count, 3)
+        XCTAssertEqual(phases.filter { $0 == "ended" }.count, 3)
+        XCTAssertEqual(regrab.filter { $0["type"] as? String == "lifecycle" }.count, 6, "2 at start, 2 as the swipe began, 2 at the end")
+        XCTAssertEqual(regrab.filter { $0["type"] as? String == "transition" }.count, 2, "one transition from the first began to the pop")
         XCTAssertEqual(try log("back-commands-and-touchpad").filter { $0["type"] as? String == "back" }.count, 3)
     }
 }

@@ -86,6 +86,9 @@ public final class AppModel {
         var scrollStart: Double?
         /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
         var ignored = false
+        /// Went down on the moving page of a settling interactive pop: it takes hold of the page if it
+        /// moves `touchSlop` horizontally first (DESIGN.md "Settle"); a tap does nothing.
+        var regrab = false
     }
 
     private enum TapTarget {
@@ -212,9 +215,15 @@ public final class AppModel {
         sequence.stack = index
         sequence.pageAtDown = stack.top
         focusedStack = index
-        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing.
-        if stack.transition != nil {
-            sequence.ignored = true
+        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing,
+        // except on the moving page of a swipe's settle, which a horizontal drag takes hold of again.
+        if let transition = stack.transition {
+            if transition.kind == .interactivePop, transition.settle != nil,
+               isOnMovingPage(pointer.position, stack: stack, transition: transition) {
+                sequence.regrab = true
+            } else {
+                sequence.ignored = true
+            }
             return
         }
         let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
@@ -252,6 +261,10 @@ public final class AppModel {
         if sequence.tapTarget != nil {
             let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
             if (dx * dx + dy * dy).squareRoot() > configuration.touchSlop { sequence.tapTarget = nil }
+        }
+        if sequence.regrab, !sequence.ignored, sequence.recognizer == nil, let index = sequence.stack {
+            regrabMove(&sequence, id: pointer.id, stackIndex: index, at: pointer.position, t)
+            return
         }
         if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
             dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
@@ -337,6 +350,45 @@ public final class AppModel {
         lifecycle(t, stack, upper, .willDisappear)
         lifecycle(t, stack, lower, .willAppear)
         transitionLine(t, stack, .interactivePop, started: true)
+    }
+
+    /// Whether `point` (window px) is on the page a transition moves.
+    private func isOnMovingPage(_ point: Point, stack: NavigationStack, transition: Transition) -> Bool {
+        guard stack.frame.contains(point) else { return false }
+        let offset = transition.progress * stack.frame.width
+        return transition.direction == .leftToRight ? point.x >= stack.frame.x + offset : point.x < stack.frame.maxX - offset
+    }
+
+    /// A move of a sequence that went down on a settling page: once it has moved `touchSlop`
+    /// horizontally (and more than vertically) it takes hold of the page where it is and the swipe
+    /// goes on: `began` at the current progress, no new lifecycle or transition lines.
+    private func regrabMove(_ sequence: inout PointerSequence, id: Int, stackIndex index: Int, at point: Point, _ t: Double) {
+        guard swipeOwner == nil, let transition = stacks[index].transition, transition.kind == .interactivePop,
+              transition.settle != nil else {
+            sequence.ignored = true // the settle ended, or another finger took the page: too late
+            return
+        }
+        let dx = point.x - sequence.downPoint.x, dy = point.y - sequence.downPoint.y
+        if abs(dy) >= configuration.touchSlop && abs(dy) >= abs(dx) {
+            sequence.ignored = true
+            return
+        }
+        guard abs(dx) >= configuration.touchSlop, abs(dx) > abs(dy) else { return }
+        let recognizer = ScreenEdgePanGestureRecognizer.grabbing(
+            at: point, progress: transition.progress, direction: transition.direction,
+            widthPixels: stacks[index].frame.width, touchSlop: configuration.touchSlop)
+        sequence.recognizer = recognizer
+        sequence.tapTarget = nil
+        sequence.pageAtDown = stacks[index].top
+        stacks[index].transition?.settle = nil
+        swipeOwner = id
+        for (other, var otherSequence) in sequences where other != id {
+            otherSequence.recognizer?.fail()
+            otherSequence.tapTarget = nil
+            otherSequence.control = nil
+            sequences[other] = otherSequence
+        }
+        gesture(t, stacks[index], .began, progress: transition.progress, extra: [])
     }
 
     private func pointerUp(_ pointer: PointerInput, _ t: Double) {

@@ -118,6 +118,25 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     public mutating func cancel() {
         if state == .began || state == .changed { state = .cancelled } else { state = .failed }
     }
+    /// A recognizer that takes hold of a page already part way out (an interrupted settle): it
+    /// has begun, and its progress at `point` is `progress`, so the page does not jump.
+    ///
+    /// - Parameters:
+    ///   - point: where the finger is, window px.
+    ///   - progress: the page's progress now, 0...1.
+    ///   - direction: the transition's direction.
+    ///   - widthPixels: the stack's width in px, more than 0.
+    ///   - touchSlop: px.
+    public static func grabbing(at point: Point, progress: Double, direction: LayoutDirection, widthPixels: Double,
+                                touchSlop: Double) -> ScreenEdgePanGestureRecognizer {
+        let down = Point(x: point.x - direction.popSign * progress * widthPixels, y: point.y)
+        var recognizer = ScreenEdgePanGestureRecognizer(downPoint: down, direction: direction, widthPixels: widthPixels,
+                                                        touchSlop: touchSlop)
+        recognizer.position = point
+        recognizer.state = .began
+        return recognizer
+    }
+
     /// The stack was resized or moved: progress is measured against the new width, and the down
     /// point moves with the stack's leading edge, so the page's edge keeps its distance from the finger.
     ///
