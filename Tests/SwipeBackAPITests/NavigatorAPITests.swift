@@ -265,4 +265,34 @@ final class NavigatorAPITests: XCTestCase {
         XCTAssertNil(weakTop)
         XCTAssertNil(weakToken)
     }
+
+    func testAVetoThatChangesTheStackMakesTheSwipeFailInsteadOfCrashing() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        let b = Page(id: "b", title: "B")
+        b.shouldBeginInteractivePop = { [unowned nav] _ in nav.pop(animated: false); return true }
+        nav.push(b, animated: false)
+        drag(nav, from: 4, to: 400)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a"], "the veto's own pop happened; the swipe did not begin on the root")
+    }
+
+    func testUnknownStacksAreReportedAndASwitchSetByAToggleOutlivesThePop() throws {
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        XCTAssertFalse(nav.push(Page(id: "x", title: "X"), on: "nope"))
+        XCTAssertFalse(nav.pop(stack: "nope"))
+        XCTAssertTrue(nav.pop(stack: "main"), "at the root: a known stack, nothing popped")
+        let b = Page(id: "b", title: "B", elements: [PageElement(id: "swipe", kind: .toggle(label: "Swipe", bind: "interactivePop"),
+                                                                 frame: Rect(x: 0, y: 100, width: 800, height: 48))])
+        nav.push(b, animated: false)
+        nav.handle(.pointer(PointerInput(phase: .down, id: 1, device: .mouse, position: Point(x: 400, y: 124))), atMilliseconds: t)
+        t += 30
+        nav.handle(.pointer(PointerInput(phase: .up, id: 1, device: .mouse, position: Point(x: 400, y: 124))), atMilliseconds: t)
+        XCTAssertFalse(b.interactivePopEnabled, "the toggle turned it off")
+        nav.pop(animated: false)
+        XCTAssertFalse(b.interactivePopEnabled, "still off once popped")
+        XCTAssertTrue(nav.push(b, animated: false), "a popped page may be pushed again")
+        drag(nav, from: 4, to: 400)
+        settle(nav)
+        XCTAssertEqual(ids(nav), ["a", "b"], "and it keeps its switch")
+    }
 }

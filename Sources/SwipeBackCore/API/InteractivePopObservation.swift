@@ -8,7 +8,9 @@ public enum InteractivePopEvent: Equatable, Sendable, CustomStringConvertible {
     /// The finger lifted: progress and velocity at release, and the decision (commit pops, cancel
     /// puts the page back; DESIGN.md "Decision").
     case ended(progress: Double, velocity: Double?, decision: PopDecision)
-    /// The system interrupted the swipe (focus lost, device gone, swipe turned off): the page is restored.
+    /// The system interrupted the swipe (focus lost, the window unmapped or closed, the device
+    /// disabled or grabbed by another client, touch ownership taken): the page is restored. (Turning
+    /// `interactivePopEnabled` off does not cancel a swipe under way.)
     case cancelled(progress: Double)
 
     /// One line, as the gesture status element shows it: "changed · 42 % · 1250 px/s".

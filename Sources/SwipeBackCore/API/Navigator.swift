@@ -78,6 +78,12 @@ public final class Navigator {
                 log: @escaping (EventLogEntry) -> Void = { _ in }) {
         precondition(!stacks.isEmpty, "a navigator needs at least one stack")
         precondition(Set(stacks.map(\.id)).count == stacks.count, "stack ids must be unique")
+        let roots = stacks.compactMap { stack -> Page? in if case .page(let page) = stack.root { return page } else { return nil } }
+        precondition(Set(roots.map(ObjectIdentifier.init)).count == roots.count, "a page object can be the root of one stack only")
+        for page in roots {
+            precondition(page.instance == nil, "the page \"\(page.id)\" is already on a navigator's stack")
+            precondition(document.pages[page.id] == nil, "the Swift page id \"\(page.id)\" is also a page of the document")
+        }
         var document = document
         document.stacks = stacks.map { stack in
             switch stack.root {
@@ -106,12 +112,20 @@ public final class Navigator {
     ///   - page: a page object not on any stack yet.
     ///   - stack: the stack's id; an unknown id does nothing.
     ///   - animated: slide the page in (true) or show it at once (false).
-    public func push(_ page: Page, on stack: String = "main", animated: Bool = true) {
+    /// - Returns: false when there is no such stack (nothing happens).
+    ///
+    /// A page object is on one stack at a time (pushing it again while it is shown stops the
+    /// program with a precondition failure); once popped, it may be pushed again. Its id must not be
+    /// the id of a document page.
+    @discardableResult
+    public func push(_ page: Page, on stack: String = "main", animated: Bool = true) -> Bool {
         precondition(page.instance == nil && !(pendingPushes.values.contains { $0.contains { $0 === page } }),
-                     "a page object is shown once; push a new one")
-        guard model.stack(id: stack) != nil else { return }
+                     "the page \"\(page.id)\" is already on a stack; a page object is shown once at a time")
+        precondition(model.document.pages[page.id] == nil, "the Swift page id \"\(page.id)\" is also a page of the document")
+        guard model.stack(id: stack) != nil else { return false }
         pendingPushes[stack, default: []].append(page)
         model.handle(.push(stack: stack, page: page.id, animated: animated), atMilliseconds: now)
+        return true
     }
 
     /// Pushes a page of the document, by id (an id the document lacks shows a plain page, SPEC section 1).
@@ -120,8 +134,12 @@ public final class Navigator {
     ///   - id: the document page's id.
     ///   - stack: the stack's id; an unknown id does nothing.
     ///   - animated: slide the page in (true) or show it at once (false).
-    public func push(documentPage id: String, on stack: String = "main", animated: Bool = true) {
+    /// - Returns: false when there is no such stack (nothing happens).
+    @discardableResult
+    public func push(documentPage id: String, on stack: String = "main", animated: Bool = true) -> Bool {
+        guard model.stack(id: stack) != nil else { return false }
         model.handle(.push(stack: stack, page: id, animated: animated), atMilliseconds: now)
+        return true
     }
 
     /// Pops the top page of a stack (never its root), as the back button does.
@@ -129,8 +147,12 @@ public final class Navigator {
     /// - Parameters:
     ///   - stack: the stack's id; an unknown id does nothing.
     ///   - animated: slide the page out (true) or remove it at once (false).
-    public func pop(stack: String = "main", animated: Bool = true) {
+    /// - Returns: false when there is no such stack (nothing happens); at the root it returns true and pops nothing.
+    @discardableResult
+    public func pop(stack: String = "main", animated: Bool = true) -> Bool {
+        guard model.stack(id: stack) != nil else { return false }
         model.handle(.pop(stack: stack, animated: animated), atMilliseconds: now)
+        return true
     }
 
     /// Pops a stack to its root.
@@ -138,8 +160,12 @@ public final class Navigator {
     /// - Parameters:
     ///   - stack: the stack's id; an unknown id does nothing.
     ///   - animated: slide the top page out (true) or remove the pages at once (false).
-    public func popToRoot(stack: String = "main", animated: Bool = true) {
+    /// - Returns: false when there is no such stack (nothing happens).
+    @discardableResult
+    public func popToRoot(stack: String = "main", animated: Bool = true) -> Bool {
+        guard model.stack(id: stack) != nil else { return false }
         model.handle(.popToRoot(stack: stack, animated: animated), atMilliseconds: now)
+        return true
     }
 
     /// The stack with this id, or nil: its frame, its pages (bottom to top) and any transition.
@@ -183,8 +209,12 @@ public final class Navigator {
     ///   - owner: a page whose pop ends the subscription (the handler never runs after it); nil for none.
     ///   - handler: called synchronously with each step.
     /// - Returns: the subscription; it ends when the token is cancelled or released.
+    ///
+    /// An unknown stack id stops the program with a precondition failure (a typo would otherwise
+    /// observe nothing, silently).
     public func observeInteractivePop(of stack: String = "main", owner: Page? = nil,
                                       _ handler: @escaping (InteractivePopEvent) -> Void) -> ObservationToken {
+        precondition(model.stack(id: stack) != nil, "no stack \"\(stack)\" to observe; stacks: \(model.stacks.map(\.id))")
         nextObserverID += 1
         observers[nextObserverID] = Observer(stack: stack, owner: owner, hasOwner: owner != nil, handler: handler)
         return ObservationToken(navigator: self, id: nextObserverID)
@@ -220,6 +250,7 @@ public final class Navigator {
     func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
         for instance in instances {
             guard let page = pages.removeValue(forKey: instance.serial) else { continue }
+            page.keepSwitchAfterRemoval()
             page.instance = nil
             page.navigator = nil
             page.stackID = nil

@@ -40,6 +40,9 @@ open class Page {
     }
     private var storedInteractivePop = true
 
+    /// Keeps the switch as it was on the stack (a toggle element may have flipped it) once the page leaves.
+    func keepSwitchAfterRemoval() { storedInteractivePop = interactivePopEnabled }
+
     /// The veto: asked once per swipe attempt, when the edge pan would begin, with the point where
     /// the finger went down in the stack's coordinates (px from the stack's top-left corner).
     /// Return false to let the swipe fail (the page stays). Nil: no veto. Logged as a `veto` line.

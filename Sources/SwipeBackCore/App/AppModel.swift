@@ -312,7 +312,9 @@ public final class AppModel {
                 emit(t, "veto", [("stack", .string(stack.id)), ("page", .string(page.id)),
                                  ("x", .number(sequence.downPoint.x)), ("y", .number(sequence.downPoint.y)),
                                  ("result", .bool(answer))])
-                if !answer {
+                // The veto may have changed the stacks (a push or pop from inside it): then the swipe fails.
+                let now = stacks[index]
+                if !answer || now.transition != nil || now.top != sequence.pageAtDown || now.isAtRoot {
                     recognizer.fail()
                     sequence.recognizer = recognizer
                     return
@@ -777,6 +779,8 @@ public final class AppModel {
     private func removePages(stackIndex index: Int, toRoot: Bool) {
         let removed = toRoot ? Array(stacks[index].pages.dropFirst()) : [stacks[index].top]
         stacks[index].pages.removeLast(removed.count)
+        // The delegate hears first, while the instances' own state (their switches) is still there.
+        delegate?.appModel(self, didRemove: removed, fromStack: stacks[index].id)
         for instance in removed {
             interactivePopOverrides[instance.serial] = nil
             instanceRevisions[instance.serial] = nil
@@ -784,7 +788,6 @@ public final class AppModel {
             scrollOffsets[instance.serial] = nil
             momentum[instance.serial] = nil
         }
-        delegate?.appModel(self, didRemove: removed, fromStack: stacks[index].id)
     }
 
     // MARK: - Animation
