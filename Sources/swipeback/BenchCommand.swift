@@ -49,6 +49,7 @@ enum BenchCommand {
         do { results += try latencyUnderXvfb() } catch { notes.append("latency and dropped frames skipped: \(error)") }
         do { results += try swipeCPUUnderXorg() } catch { notes.append("touch swipe CPU skipped: \(error)") }
         var text = ""
+        let nameWidth = max(30, (results.map(\.name.count).max() ?? 0) + 2)
         for r in results {
             if options.json {
                 text += EventLogWriter.json(.object([("name", .string(r.name)), ("value", .number(r.value)),
@@ -57,7 +58,7 @@ enum BenchCommand {
                 let goal = r.goal.map { String(format: "  (goal %g)", $0) } ?? ""
                 let value = r.value == r.value.rounded() && abs(r.value) < 1e9 ? String(format: "%8d    ", Int(r.value))
                     : String(format: "%12.3f", r.value)
-                text += r.name.padding(toLength: 30, withPad: " ", startingAt: 0) + value + " " + r.unit + goal + "\n"
+                text += r.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + value + " " + r.unit + goal + "\n"
             }
         }
         if !options.json { for note in notes { text += note + "\n" } }
