@@ -78,6 +78,13 @@ final class ScenarioGoldenTests: XCTestCase {
         let back = try log("back-commands").filter { $0["type"] as? String == "back" }
         XCTAssertEqual(back.map { $0["result"] as? String }, ["handled", "ignored", "handled", "ignored", "ignored", "ignored", "ignored"])
         XCTAssertEqual(try log("back-commands").filter { $0["type"] as? String == "stack" }.map { $0["page"] as? String }, ["D", "C", "B"])
+        // The content swipe: mid-page drags toward popping pop; a slider, a carousel that can move that
+        // way, and vertical-first drags keep theirs.
+        let content = try log("content-swipe")
+        XCTAssertEqual(content.filter { $0["type"] as? String == "gesture" && $0["phase"] as? String == "ended" }
+                        .compactMap { $0["decision"] as? String }, ["commit", "cancel", "commit"])
+        XCTAssertEqual(content.filter { $0["type"] as? String == "control" && $0["element"] as? String == "photos" }
+                        .compactMap { $0["value"] as? Double }, [1, 0])
         // A settle is interrupted by a horizontal drag on the moving page: began again where the page
         // is, with no new lifecycle or transition lines; a tap and a vertical-first drag do nothing.
         let regrab = try log("regrab-during-settle")

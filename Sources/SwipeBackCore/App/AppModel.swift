@@ -243,9 +243,13 @@ public final class AppModel {
         }
         let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
         if claimed { sequence.control = hit }
-        if !claimed, !stack.isAtRoot, page.interactivePop,
-           ScreenEdgePanGestureRecognizer.isInEdgeZone(pointer.position, frame: stack.frame, direction: direction,
-                                                        edgeWidth: configuration.edgeWidth) {
+        let inEdgeZone = ScreenEdgePanGestureRecognizer.isInEdgeZone(pointer.position, frame: stack.frame, direction: direction,
+                                                                     edgeWidth: configuration.edgeWidth)
+        // The edge keeps priority in its zone, where a control under the finger keeps its drags.
+        // Elsewhere, with the full-width content swipe on (iOS 26, libadwaita), a drag toward the pop
+        // direction anywhere on the page pops it, unless the control under it can take that drag.
+        let contentSwipe = configuration.contentSwipe && !inEdgeZone && !(hit.map { contentClaims(stackIndex: index, element: $0) } ?? false)
+        if !stack.isAtRoot, page.interactivePop, (inEdgeZone && !claimed) || contentSwipe {
             sequence.recognizer = ScreenEdgePanGestureRecognizer(
                 downPoint: pointer.position, direction: direction,
                 widthPixels: stack.frame.width, touchSlop: configuration.touchSlop)
@@ -265,6 +269,13 @@ public final class AppModel {
         if sequence.regrab, !sequence.ignored, sequence.recognizer == nil, let index = sequence.stack {
             regrabMove(&sequence, id: pointer.id, stackIndex: index, at: pointer.position, t)
             return
+        }
+        // Over a carousel on its first item with the content swipe on, a drag toward popping is the
+        // swipe's; a drag the other way stays the carousel's.
+        if sequence.control != nil, !sequence.controlActive, let recognizer = sequence.recognizer, recognizer.state == .possible {
+            let dx = (pointer.position.x - sequence.downPoint.x) * recognizer.direction.popSign
+            let dy = pointer.position.y - sequence.downPoint.y
+            if dx >= configuration.touchSlop && dx > abs(dy) { sequence.control = nil }
         }
         if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
             dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
@@ -352,6 +363,17 @@ public final class AppModel {
         lifecycle(t, stack, upper, .willDisappear)
         lifecycle(t, stack, lower, .willAppear)
         transitionLine(t, stack, .interactivePop, started: true)
+    }
+
+    /// Whether a control of the top page claims a drag toward the pop direction against the content
+    /// swipe: a slider always; a carousel only when it can still move that way (not on its first item).
+    private func contentClaims(stackIndex index: Int, element: Int) -> Bool {
+        let top = stacks[index].top
+        switch page(top).elements[element].kind {
+        case .slider: return true
+        case .carousel: return controlValue(instance: top, element: element) > 0
+        default: return false
+        }
     }
 
     /// Whether `point` (window px) is on the page a transition moves.
