@@ -85,6 +85,12 @@ final class ScenarioGoldenTests: XCTestCase {
                         .compactMap { $0["decision"] as? String }, ["commit", "cancel", "commit"])
         XCTAssertEqual(content.filter { $0["type"] as? String == "control" && $0["element"] as? String == "photos" }
                         .compactMap { $0["value"] as? Double }, [1, 0])
+        // Touchpad: two-finger runs ended by a zero delta or by the end timeout, a run the wrong way,
+        // a vertical run for the content, a 3-finger gesture, and a gesture the driver cancelled.
+        let touchpad = try log("touchpad")
+        XCTAssertEqual(touchpad.filter { $0["type"] as? String == "gesture" && ["ended", "cancelled"].contains($0["phase"] as? String) }
+                        .map { ($0["decision"] as? String) ?? "cancelled" }, ["commit", "cancel", "commit", "commit", "cancelled"])
+        XCTAssertEqual(touchpad.last?["stacks"] as? [String: [String]], ["main": ["A", "B", "C"]])
         // A settle is interrupted by a horizontal drag on the moving page: began again where the page
         // is, with no new lifecycle or transition lines; a tap and a vertical-first drag do nothing.
         let regrab = try log("regrab-during-settle")

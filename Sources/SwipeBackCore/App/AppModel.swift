@@ -86,6 +86,8 @@ public final class AppModel {
         var scrollStart: Double?
         /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
         var ignored = false
+        /// A touchpad run driven through a virtual pointer: never taps, controls or scrolls content.
+        var touchpad = false
         /// Went down on the moving page of a settling interactive pop: it takes hold of the page if it
         /// moves `touchSlop` horizontally first (DESIGN.md "Settle"); a tap does nothing.
         var regrab = false
@@ -135,7 +137,7 @@ public final class AppModel {
 
     /// Whether a transition is animating, so frame ticks are needed.
     public var needsFrames: Bool {
-        !momentum.isEmpty || stacks.contains { $0.transition?.settle != nil }
+        !momentum.isEmpty || stacks.contains { $0.transition?.settle != nil } || touchpadRun?.gesture == false
     }
 
     /// The definition of a page instance, with run-time changes.
@@ -192,11 +194,14 @@ public final class AppModel {
             if configuration.backKeys.contains(name) { backCommand(t, source: "key") }
         case .button(let button):
             if configuration.backButtons.contains(button) { backCommand(t, source: "button") }
-        case .swipe(let phase, _, _, _):
-            if phase == .begin { logBack(t, source: "swipe", handled: false, configured: true) }
-        case .scroll(_, let dy, _, let position):
-            // Vertical scrolling moves the page's content; horizontal touchpad swipes arrive with a later issue.
-            scrollWheel(dy: dy, at: position)
+        case .swipe(let phase, let dx, let dy, _):
+            touchpadGesture(phase, dx: dx, dy: dy, t)
+        case .scroll(let dx, let dy, let touchpad, let position):
+            if touchpad {
+                touchpadScroll(dx: dx, dy: dy, at: position, t)
+            } else {
+                scrollWheel(dy: dy, at: position)
+            }
         }
     }
 
@@ -281,8 +286,8 @@ public final class AppModel {
             dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
             if sequence.control != nil { return } // a vertical drag on a control falls through to scrolling
         }
-        if !sequence.ignored, let index = sequence.stack, swipeOwner != pointer.id, stacks[index].transition == nil,
-           stacks[index].top == sequence.pageAtDown {
+        if !sequence.ignored, !sequence.touchpad, let index = sequence.stack, swipeOwner != pointer.id,
+           stacks[index].transition == nil, stacks[index].top == sequence.pageAtDown {
             let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
             if sequence.scrollStart == nil, !sequence.controlActive, sequence.recognizer?.isActive != true,
                abs(dy) >= configuration.touchSlop, abs(dy) >= abs(dx), maxScrollOffset(stackIndex: index) > 0 {
@@ -564,6 +569,140 @@ public final class AppModel {
     }
 
     /// Scrolls the page under `position` by `dy` px (wheel or touchpad; positive scrolls the content up).
+    // MARK: - Touchpad
+
+    /// A touchpad swipe in progress: two-finger smooth scrolling or a 3+ finger gesture, driven as
+    /// a virtual pointer from the stack's leading edge, so recognition, the veto, the decision and
+    /// the lifecycle are the edge swipe's.
+    private var touchpadRun: TouchpadRun?
+
+    private struct TouchpadRun {
+        var stack: Int
+        var origin: Point
+        /// Accumulated finger travel in touchpad px, x positive toward the right edge.
+        var dx = 0.0, dy = 0.0
+        var lastMilliseconds: Double
+        /// A 3+ finger gesture (ends with its own end or cancel), not two-finger scrolling.
+        var gesture: Bool
+        /// The run went vertical first: its deltas scroll the content.
+        var vertical = false
+    }
+
+    /// The pointer id of the touchpad's virtual pointer (never a touch id or a mouse id).
+    static let touchpadPointerID = Int.min / 2
+
+    /// Two-finger smooth scrolling: horizontal runs toward popping drive the swipe, scaled so
+    /// `touchpadDistance` px is a whole stack width; a zero delta (fingers lifted) or
+    /// `touchpadEndTimeout` ms without one ends it. Vertical runs scroll the content.
+    private func touchpadScroll(dx: Double, dy: Double, at position: Point?, _ t: Double) {
+        if dx == 0 && dy == 0 {
+            endTouchpadRun(atMilliseconds: t, cancelled: false)
+            return
+        }
+        if touchpadRun?.gesture == true { return } // a gesture owns the touchpad
+        // Scrolling moves content against the fingers: a scroll toward the left edge (negative dx)
+        // is the fingers moving right.
+        moveTouchpad(fingersDx: -dx, fingersDy: -dy, scrollDy: dy, at: position, gesture: false, t)
+    }
+
+    /// An XI 2.4 touchpad swipe (3+ fingers): its deltas are the fingers' travel.
+    private func touchpadGesture(_ phase: SwipePhase, dx: Double, dy: Double, _ t: Double) {
+        switch phase {
+        case .begin:
+            if touchpadRun != nil { endTouchpadRun(atMilliseconds: t, cancelled: true) }
+            let index = touchpadStack(at: nil)
+            let possible = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
+                && page(stacks[index].top).interactivePop
+            logBack(t, source: "swipe", handled: possible, configured: true)
+            moveTouchpad(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, t)
+        case .update:
+            guard touchpadRun?.gesture == true else { return }
+            moveTouchpad(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, t)
+        case .end:
+            if touchpadRun?.gesture == true { endTouchpadRun(atMilliseconds: t, cancelled: false) }
+        case .cancel:
+            // The driver says the gesture was not meant: the page goes back, whatever the progress.
+            if touchpadRun?.gesture == true { endTouchpadRun(atMilliseconds: t, cancelled: true) }
+        }
+    }
+
+    /// The stack a touchpad acts on: the one under the pointer position when the event has one,
+    /// else the focused stack.
+    private func touchpadStack(at position: Point?) -> Int {
+        if let position, let index = stacks.lastIndex(where: { $0.frame.contains(position) }) { return index }
+        return min(focusedStack, stacks.count - 1)
+    }
+
+    private func moveTouchpad(fingersDx: Double, fingersDy: Double, scrollDy: Double?, at position: Point?, gesture: Bool,
+                              _ t: Double) {
+        let id = Self.touchpadPointerID
+        if touchpadRun == nil {
+            let index = touchpadStack(at: position)
+            let frame = stacks[index].frame
+            // Just inside the leading edge, at the pointer's height (or the stack's middle).
+            let y = min(max(position?.y ?? frame.y + frame.height / 2, frame.y), frame.maxY - 1)
+            let origin = Point(x: direction == .leftToRight ? frame.x + 1 : frame.maxX - 1, y: y)
+            touchpadRun = TouchpadRun(stack: index, origin: origin, lastMilliseconds: t, gesture: gesture)
+            touchpadDown(id: id, stackIndex: index, at: origin, t)
+        }
+        guard var run = touchpadRun else { return }
+        run.lastMilliseconds = t
+        if run.vertical {
+            touchpadRun = run
+            if let scrollDy { scrollWheel(dy: scrollDy, at: position) }
+            return
+        }
+        run.dx += fingersDx
+        run.dy += fingersDy
+        touchpadRun = run
+        let scale = stacks[run.stack].frame.width / configuration.touchpadDistance
+        pointerMove(PointerInput(phase: .move, id: id, device: .touch,
+                                 position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
+        // Vertical first (the recognizer failed on it, or nothing could swipe and the run is
+        // mostly vertical): the content takes this run.
+        if let sequence = sequences[id], sequence.recognizer?.state == .failed
+            || (sequence.recognizer == nil && abs(run.dy) * scale >= configuration.touchSlop && abs(run.dy) >= abs(run.dx)) {
+            touchpadRun?.vertical = true
+            if let scrollDy { scrollWheel(dy: scrollDy, at: position) }
+        }
+    }
+
+    private func touchpadDown(id: Int, stackIndex index: Int, at point: Point, _ t: Double) {
+        if sequences[id] != nil { pointerCancel(id: id, t) }
+        var sequence = PointerSequence(downPoint: point)
+        sequence.touchpad = true
+        sequence.tracker.addSample(timeMilliseconds: t, position: point)
+        let stack = stacks[index]
+        sequence.stack = index
+        sequence.pageAtDown = stack.top
+        if swipeOwner != nil || stack.transition != nil {
+            sequence.ignored = true
+        } else {
+            focusedStack = index
+            if !stack.isAtRoot, page(stack.top).interactivePop {
+                sequence.recognizer = ScreenEdgePanGestureRecognizer(downPoint: point, direction: direction,
+                                                                     widthPixels: stack.frame.width,
+                                                                     touchSlop: configuration.touchSlop)
+            }
+        }
+        sequences[id] = sequence
+    }
+
+    /// Ends the touchpad run: a release at the virtual pointer's place (the decision), or a cancel.
+    private func endTouchpadRun(atMilliseconds t: Double, cancelled: Bool) {
+        guard let run = touchpadRun else { return }
+        touchpadRun = nil
+        let id = Self.touchpadPointerID
+        guard sequences[id] != nil else { return }
+        if cancelled {
+            pointerCancel(id: id, t)
+        } else {
+            let scale = stacks[run.stack].frame.width / configuration.touchpadDistance
+            pointerUp(PointerInput(phase: .up, id: id, device: .touch,
+                                   position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
+        }
+    }
+
     private func scrollWheel(dy: Double, at position: Point?) {
         let point = position ?? Point(x: windowWidth / 2, y: windowHeight / 2)
         guard dy != 0, let index = stacks.lastIndex(where: { $0.frame.contains(point) }),
@@ -829,6 +968,11 @@ public final class AppModel {
 
     /// Advances every animation to time `t` (ms); ends settles that reached their target.
     public func tick(atMilliseconds t: Double) {
+        // A two-finger run with no delta for `touchpadEndTimeout` ms has ended (the fingers lifted
+        // without the zero-delta event some drivers send).
+        if let run = touchpadRun, !run.gesture, t >= run.lastMilliseconds + configuration.touchpadEndTimeout {
+            endTouchpadRun(atMilliseconds: run.lastMilliseconds + configuration.touchpadEndTimeout, cancelled: false)
+        }
         advanceMomentum(t)
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
