@@ -18,6 +18,7 @@ public final class WindowApp {
     private var frameCount = 0
     private var serverClock = ServerClock()
     private var touchOwnership = TouchOwnership()
+    private var smoothScroll = SmoothScroll()
     private var windowDestroyed = false
     /// The sequences in progress (a held button, a touch), by pointer id: the slave device each
     /// came from, to notice that device being cut off from the window.
@@ -40,6 +41,15 @@ public final class WindowApp {
         self.compositor = compositor
         self.start = clock.now
         frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
+        loadScrollDevices()
+    }
+
+    /// Reads every device's scroll valuators again (at start, and when devices change).
+    private func loadScrollDevices() {
+        smoothScroll.removeAllDevices()
+        for device in window.scrollDevices() {
+            smoothScroll.setDevice(device.device, axes: device.axes, isTouchpad: device.isTouchpad)
+        }
     }
 
     /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
@@ -169,10 +179,35 @@ public final class WindowApp {
                 // A device was added, removed, enabled, disabled or floated: select again so the
                 // new set of devices delivers to us, and end the sequences of a device cut off.
                 try? window.selectInput()
+                loadScrollDevices()
                 return cancelCutOffSequences()
             }
+            switch event.xcookie.evtype {
+            case XI_DeviceChanged:
+                // A device's classes changed (or the master switched slaves): its scroll valuators
+                // and their counters start afresh.
+                loadScrollDevices()
+                return false
+            case XI_Enter:
+                // Scroll counters moved while the pointer was elsewhere: new baselines.
+                smoothScroll.resetBaselines()
+                return false
+            case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+                let gesture = event.xcookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+                guard let input = XI2Translation.translate(gesture) else { return false }
+                model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+                return false
+            default:
+                break
+            }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard var input = XI2Translation.translate(device) else { return false }
+            if event.xcookie.evtype == XI_Motion, let scroll = smoothScroll.delta(device: device.sourceid, valuators: valuators(of: device)) {
+                model.handle(.scroll(dx: scroll.dx, dy: scroll.dy, touchpad: smoothScroll.isTouchpad(device.sourceid),
+                                     position: Point(x: device.event_x, y: device.event_y)),
+                             atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: device.time)))
+            }
+            guard var input = XI2Translation.translate(device, smoothScrolling: smoothScroll.hasScrollValuators(device.sourceid))
+            else { return false }
             trackHeldSequence(&input.event, device)
             // A touch that ends without ever having been ours was taken by another client: a cancel.
             if event.xcookie.evtype == XI_TouchEnd, case .pointer(var pointer) = input.event,
@@ -186,6 +221,18 @@ public final class WindowApp {
             if window.isScreenChange(&event) { displayMayHaveChanged() }
             return false
         }
+    }
+
+    /// An event's valuator values by valuator number (the event lists only those in its mask, in order).
+    private func valuators(of event: XIDeviceEvent) -> [Int: Double] {
+        guard let mask = event.valuators.mask, let values = event.valuators.values else { return [:] }
+        var result: [Int: Double] = [:]
+        var next = 0
+        for bit in 0..<Int(event.valuators.mask_len) * 8 where swipeback_xi_mask_is_set(mask, Int32(bit)) != 0 {
+            result[bit] = values[next]
+            next += 1
+        }
+        return result
     }
 
     /// Remembers which device each sequence comes from. An end from a device that is now cut

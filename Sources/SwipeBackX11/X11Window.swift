@@ -10,6 +10,8 @@ public final class X11Window {
     public let window: Window
     /// The XInput extension's major opcode, to recognise XI2 events.
     public let xinputOpcode: Int32
+    /// Whether the server sends XI 2.4 touchpad gesture events.
+    public let hasGestures: Bool
     /// The window's size in px.
     public private(set) var width: Int
     /// The window's height in px.
@@ -54,12 +56,14 @@ public final class X11Window {
             XCloseDisplay(display)
             throw X11Error("the X server \"\(name)\" has no XInput extension")
         }
-        var major: Int32 = 2, minor: Int32 = 2
+        // Ask for 2.4 (touchpad gestures); the server answers with what it has, and 2.2 (touch) is the least.
+        var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else {
             XCloseDisplay(display)
             throw X11Error("the X server \"\(name)\" has XInput \(major).\(minor); SwipeBack needs 2.2 or later")
         }
         xinputOpcode = opcode
+        hasGestures = major > 2 || minor >= 4
         let screen = XDefaultScreen(display)
         guard XDefaultDepth(display, screen) == 24, let visual = XDefaultVisual(display, screen),
               visual.pointee.red_mask == 0xFF0000, visual.pointee.blue_mask == 0xFF else {
@@ -124,9 +128,11 @@ public final class X11Window {
     /// Called again after a hierarchy change, so devices that were disabled, re-enabled, floated
     /// or plugged in keep working.
     public func selectInput() throws {
-        try select([XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership],
-                   on: window, device: XIAllMasterDevices)
-        try select([XI_HierarchyChanged], on: XDefaultRootWindow(display), device: XIAllDevices)
+        var events = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd,
+                      XI_TouchOwnership]
+        if hasGestures { events += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
+        try select(events, on: window, device: XIAllMasterDevices)
+        try select([XI_HierarchyChanged, XI_DeviceChanged], on: XDefaultRootWindow(display), device: XIAllDevices)
     }
 
     private func select(_ events: [Int32], on target: Window, device: Int32) throws {
@@ -137,6 +143,37 @@ public final class X11Window {
             XISelectEvents(display, target, &eventMask, 1)
             try X11ErrorTrap.check(display, "selecting XInput2 events")
         }
+    }
+
+    /// The scroll valuators of every slave pointer, and which are touchpads (an XI 2.4 gesture
+    /// class, or dependent touch).
+    public func scrollDevices() -> [(device: Int32, axes: [SmoothScroll.Axis], isTouchpad: Bool)] {
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(info) }
+        var devices: [(Int32, [SmoothScroll.Axis], Bool)] = []
+        for i in 0..<Int(count) where info[i].use == XISlavePointer || info[i].use == XIFloatingSlave {
+            var axes: [SmoothScroll.Axis] = []
+            var touchpad = false
+            for c in 0..<Int(info[i].num_classes) {
+                guard let any = info[i].classes[c] else { continue }
+                switch any.pointee.type {
+                case XIScrollClass:
+                    let scroll = UnsafeRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                    axes.append(SmoothScroll.Axis(number: Int(scroll.number), horizontal: scroll.scroll_type == XIScrollTypeHorizontal,
+                                                  increment: scroll.increment))
+                case XIGestureClass:
+                    touchpad = true
+                case XITouchClass:
+                    let touch = UnsafeRawPointer(any).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                    if touch.mode == XIDependentTouch { touchpad = true }
+                default:
+                    break
+                }
+            }
+            devices.append((info[i].deviceid, axes, touchpad))
+        }
+        return devices
     }
 
     /// Whether the slave `device` no longer delivers to a master pointer: disabled, removed, or

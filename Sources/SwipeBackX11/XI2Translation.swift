@@ -23,17 +23,21 @@ public enum XI2Translation {
     /// - Parameter event: an `XIDeviceEvent` whose `evtype` is `XI_ButtonPress`, `XI_ButtonRelease`,
     ///   `XI_Motion`, `XI_TouchBegin`, `XI_TouchUpdate` or `XI_TouchEnd`; positions are the
     ///   event window's (`event_x`, `event_y`, px).
+    ///   - smoothScrolling: whether the event's source device scrolls with valuators (`SmoothScroll`):
+    ///     then its wheel buttons 4-7 are the server's emulation of that scrolling, already counted.
     /// - Returns: the core event, or nil for events the core does not take: pointer events the
-    ///   server emulates from a touch (`XIPointerEmulated`), buttons other than 1, 8 and 9, and
-    ///   other event types.
-    public static func translate(_ event: XIDeviceEvent) -> TranslatedInput? {
+    ///   server emulates from a touch (`XIPointerEmulated`), emulated wheel buttons of a smooth-
+    ///   scrolling device, buttons other than 1, 4-7, 8 and 9, and other event types.
+    public static func translate(_ event: XIDeviceEvent, smoothScrolling: Bool = false) -> TranslatedInput? {
         let time = UInt32(truncatingIfNeeded: event.time)
         let position = Point(x: event.event_x, y: event.event_y)
         let isPointerEvent = event.evtype == XI_ButtonPress || event.evtype == XI_ButtonRelease || event.evtype == XI_Motion
         // The server's pointer emulation of the first touch: the touch events themselves carry it.
         // (Wheel buttons carry the same flag when emulated from smooth scrolling; they are the wheel.)
         let isWheel = event.evtype == XI_ButtonPress && (4...7).contains(event.detail)
-        if isPointerEvent && !isWheel && event.flags & Int32(XIPointerEmulated) != 0 { return nil }
+        let emulated = event.flags & Int32(XIPointerEmulated) != 0
+        if isPointerEvent && !isWheel && emulated { return nil }
+        if isWheel && emulated && smoothScrolling { return nil }
         func pointer(_ phase: PointerPhase, _ id: Int, _ device: PointerDevice) -> TranslatedInput {
             TranslatedInput(serverTime: time, event: .pointer(PointerInput(phase: phase, id: id, device: device, position: position)))
         }
@@ -42,8 +46,7 @@ public enum XI2Translation {
         case XI_ButtonPress where event.detail == 1:
             return pointer(.down, mouse, .mouse)
         case XI_ButtonPress where (4...7).contains(event.detail):
-            // Wheel steps (4 up, 5 down, 6 left, 7 right). The server also sends these emulated from
-            // smooth-scroll valuators; until those are read (a later issue) the buttons are the wheel.
+            // Wheel steps (4 up, 5 down, 6 left, 7 right), from a wheel without scroll valuators.
             let step = wheelStepPixels
             let (dx, dy): (Double, Double) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][event.detail]!
             return TranslatedInput(serverTime: time, event: .scroll(dx: dx, dy: dy, touchpad: false, position: position))
@@ -62,5 +65,23 @@ public enum XI2Translation {
         default:
             return nil
         }
+    }
+
+    /// Translates an XI 2.4 touchpad swipe gesture event.
+    ///
+    /// - Parameter event: an `XIGestureSwipeEvent` (`XI_GestureSwipeBegin`, `...Update`, `...End`);
+    ///   deltas in px of finger travel, positive x to the right; `detail` is the finger count.
+    /// - Returns: the core `swipe` event (an end flagged `XIGestureSwipeEventCancelled` is a
+    ///   cancel), or nil for other event types.
+    public static func translate(_ event: XIGestureSwipeEvent) -> TranslatedInput? {
+        let phase: SwipePhase
+        switch event.evtype {
+        case XI_GestureSwipeBegin: phase = .begin
+        case XI_GestureSwipeUpdate: phase = .update
+        case XI_GestureSwipeEnd: phase = event.flags & Int32(XIGestureSwipeEventCancelled) != 0 ? .cancel : .end
+        default: return nil
+        }
+        return TranslatedInput(serverTime: UInt32(truncatingIfNeeded: event.time),
+                               event: .swipe(phase: phase, dx: event.delta_x, dy: event.delta_y, fingers: Int(event.detail)))
     }
 }

@@ -69,6 +69,32 @@ final class XI2TranslationTests: XCTestCase {
         XCTAssertNil(XI2Translation.translate(event(XI_ButtonRelease, detail: 5)))
     }
 
+    func testEmulatedWheelButtonsOfASmoothScrollingDeviceAreNotCountedTwice() {
+        let emulated = event(XI_ButtonPress, detail: 6, flags: Int32(XIPointerEmulated))
+        XCTAssertNil(XI2Translation.translate(emulated, smoothScrolling: true), "its valuators already scrolled")
+        XCTAssertNotNil(XI2Translation.translate(emulated, smoothScrolling: false), "a wheel without valuators")
+        XCTAssertNotNil(XI2Translation.translate(event(XI_ButtonPress, detail: 5), smoothScrolling: true), "a real wheel click")
+    }
+
+    func testTouchpadSwipeGesturesBecomeSwipesAndACancelledEndIsACancel() {
+        func gesture(_ type: Int32, dx: Double, flags: Int32 = 0) -> XIGestureSwipeEvent {
+            var e = XIGestureSwipeEvent()
+            e.evtype = type
+            e.detail = 3
+            e.delta_x = dx
+            e.delta_y = -1
+            e.flags = flags
+            e.time = 99
+            return e
+        }
+        XCTAssertEqual(XI2Translation.translate(gesture(XI_GestureSwipeBegin, dx: 4)),
+                       TranslatedInput(serverTime: 99, event: .swipe(phase: .begin, dx: 4, dy: -1, fingers: 3)))
+        XCTAssertEqual(XI2Translation.translate(gesture(XI_GestureSwipeUpdate, dx: 12))?.event, .swipe(phase: .update, dx: 12, dy: -1, fingers: 3))
+        XCTAssertEqual(XI2Translation.translate(gesture(XI_GestureSwipeEnd, dx: 0))?.event, .swipe(phase: .end, dx: 0, dy: -1, fingers: 3))
+        XCTAssertEqual(XI2Translation.translate(gesture(XI_GestureSwipeEnd, dx: 0, flags: Int32(XIGestureSwipeEventCancelled)))?.event,
+                       .swipe(phase: .cancel, dx: 0, dy: -1, fingers: 3))
+    }
+
     func testServerTimeKeepsAllThirtyTwoBits() {
         let late = XI2Translation.translate(event(XI_TouchBegin, detail: 1, time: 4_294_967_290))
         XCTAssertEqual(late?.serverTime, 4_294_967_290)
