@@ -2,14 +2,16 @@ import CX11
 import Foundation
 
 /// Writes the inputtest driver's binary protocol (xf86-input-inputtest-protocol.h, version 1.1):
-/// touch events with absolute valuators 0...65535 across the screen.
+/// touch events with absolute valuators 0...65535 across the screen, and for a touchpad, relative
+/// motion with scroll valuators and swipe gestures.
 public final class TouchInjector {
     private let fd: Int32
     private let screenWidth: Double, screenHeight: Double
 
     // Event types and sizes from the protocol header (sizes checked against the C structs:
     // client version 12 bytes, wait-for-sync 8, touch 1056).
-    private static let clientVersion: Int32 = 0, waitForSync: Int32 = 1, touch: Int32 = 6
+    private static let clientVersion: Int32 = 0, waitForSync: Int32 = 1, motion: Int32 = 2, touch: Int32 = 6,
+                       gestureSwipe: Int32 = 8
     private static let touchBegin: UInt32 = 18, touchUpdate: UInt32 = 19, touchEnd: UInt32 = 20 // XI_TouchBegin...
 
     /// Connects to the inputtest touch device at `socketPath` and does the version handshake.
@@ -63,18 +65,48 @@ public final class TouchInjector {
         return bytes
     }
 
-    /// Sends a touch event at screen position (x, y) px and waits until Xorg has processed it.
-    private func touch(_ id: UInt32, _ type: UInt32, x: Double, y: Double) throws {
-        var body = le(id) + le(type)
-        // xf86ITValuatorData: has_unaccelerated, mask[8], 4 bytes of padding, 64 valuators, 64 unaccelerated.
-        body += le(UInt32(0)) + [0b11, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0]
-        var valuators = [Double](repeating: 0, count: 128)
-        valuators[0] = x * 65535 / screenWidth
-        valuators[1] = y * 65535 / screenHeight
-        for v in valuators { body += le(v.bitPattern) }
-        try send(header(length: UInt32(8 + body.count), type: Self.touch) + body)
+    /// The valuator data block: a mask of the set valuators, 4 bytes of padding, 64 values, 64 unaccelerated.
+    private func valuatorData(_ set: [Int: Double]) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: 8)
+        var values = [Double](repeating: 0, count: 128)
+        for (number, value) in set {
+            mask[number / 8] |= 1 << UInt8(number % 8)
+            values[number] = value
+        }
+        var body = le(UInt32(0)) + mask + [0, 0, 0, 0]
+        for v in values { body += le(v.bitPattern) }
+        return body
+    }
+
+    private func sync() throws {
         try send(header(length: 8, type: Self.waitForSync))
         _ = try receive(8)
+    }
+
+    /// Scrolls with the touchpad's valuators (relative: each call adds to the server's counters),
+    /// in the valuators' own units (15 per wheel step), and waits until Xorg has processed it. A
+    /// call with both 0 is the fingers lifting.
+    public func scroll(dx: Double, dy: Double) throws {
+        // xf86ITEventMotion: is_absolute, 4 bytes of padding, the valuator data.
+        let body = le(UInt32(0)) + [0, 0, 0, 0] + valuatorData([2: dx, 3: dy])
+        try send(header(length: UInt32(8 + body.count), type: Self.motion) + body)
+        try sync()
+    }
+
+    /// A swipe gesture phase (XI_GestureSwipeBegin 30, Update 31, End 32) with `fingers` fingers
+    /// moving (dx, dy) px; an end may be flagged cancelled. Waits until Xorg has processed it.
+    public func swipeGesture(_ phase: UInt16, fingers: UInt16, dx: Double, dy: Double, cancelled: Bool = false) throws {
+        var body = le(phase) + le(fingers) + le(UInt32(cancelled ? 1 : 0))
+        for v in [dx, dy, dx, dy] { body += le(v.bitPattern) }
+        try send(header(length: UInt32(8 + body.count), type: Self.gestureSwipe) + body)
+        try sync()
+    }
+
+    /// Sends a touch event at screen position (x, y) px and waits until Xorg has processed it.
+    private func touch(_ id: UInt32, _ type: UInt32, x: Double, y: Double) throws {
+        let body = le(id) + le(type) + valuatorData([0: x * 65535 / screenWidth, 1: y * 65535 / screenHeight])
+        try send(header(length: UInt32(8 + body.count), type: Self.touch) + body)
+        try sync()
     }
 
     /// Puts touch `id` down at screen position (x, y) px and waits until Xorg has processed it.

@@ -17,7 +17,8 @@ public final class XorgTouchServer {
     public let width: Int, height: Int
 
     /// Starts Xorg (as root) with a `width` x `height` dummy screen refreshing at `refreshHertz`, a
-    /// 5-touch inputtest touchscreen as the core pointer and an inputtest keyboard, on a free display.
+    /// 5-touch inputtest touchscreen as the core pointer, an inputtest touchpad with gestures and an
+    /// inputtest keyboard, on a free display.
     ///
     /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
     public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60) throws {
@@ -70,6 +71,12 @@ public final class XorgTouchServer {
                 Option "SocketPath" "\(directory.path)/touch.sock"
             EndSection
             Section "InputDevice"
+                Identifier "touchpad"
+                Driver "inputtest"
+                Option "DeviceType" "PointerGesture"
+                Option "SocketPath" "\(directory.path)/touchpad.sock"
+            EndSection
+            Section "InputDevice"
                 Identifier "keyboard"
                 Driver "inputtest"
                 Option "DeviceType" "Keyboard"
@@ -79,6 +86,7 @@ public final class XorgTouchServer {
                 Identifier "layout"
                 Screen "screen"
                 InputDevice "touch" "CorePointer"
+                InputDevice "touchpad" "SendCoreEvents"
                 InputDevice "keyboard" "CoreKeyboard"
             EndSection
             """
@@ -101,6 +109,10 @@ public final class XorgTouchServer {
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// The inputtest touchpad's socket: a relative pointer with scroll valuators 2 (horizontal) and
+    /// 3 (vertical), 15 per wheel step, and XI 2.4 gestures.
+    public var touchpadSocket: String { directory.appendingPathComponent("touchpad.sock").path }
 
     /// The inputtest touch device's socket.
     public var touchSocket: String { directory.appendingPathComponent("touch.sock").path }

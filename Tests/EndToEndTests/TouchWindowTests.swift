@@ -143,6 +143,47 @@ final class TouchWindowTests: XCTestCase {
         XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
     }
 
+    func testATouchpadSmoothScrollSwipeAndAGestureSwipeEachPopAPage() throws {
+        let rig = try rig(pages: "home,message,reply,home")
+        let touchpad = try TouchInjector(socketPath: rig.server.touchpadSocket, screenWidth: rig.server.width,
+                                         screenHeight: rig.server.height)
+        // Two fingers moving right: the content scrolls toward the left edge, a run of negative dx
+        // (15 valuator units are one 48 px wheel step), then the fingers lift (no movement).
+        for _ in 0..<10 {
+            try touchpad.scroll(dx: -15, dy: 0)
+            sleepMilliseconds(8)
+        }
+        try touchpad.scroll(dx: 0, dy: 0)
+        var log = try rig.demo.waitFor("the smooth-scroll pop") { self.finished($0) }
+        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
+        XCTAssertEqual(log.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
+        sleepMilliseconds(200)
+        // A three-finger swipe gesture (XI 2.4).
+        var before = rig.demo.lines().count
+        try touchpad.swipeGesture(30, fingers: 3, dx: 8, dy: 0)
+        for _ in 0..<10 {
+            sleepMilliseconds(8)
+            try touchpad.swipeGesture(31, fingers: 3, dx: 40, dy: 0)
+        }
+        try touchpad.swipeGesture(32, fingers: 3, dx: 0, dy: 0)
+        log = try rig.demo.waitFor("the gesture pop") { self.finished($0, after: before) }
+        let after = Array(log.dropFirst(before))
+        XCTAssertEqual(after.first { type($0) == "back" }?["source"] as? String, "swipe")
+        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
+        sleepMilliseconds(200)
+        // A gesture the driver cancels puts the page back, even past halfway.
+        before = rig.demo.lines().count
+        try touchpad.swipeGesture(30, fingers: 3, dx: 8, dy: 0)
+        for _ in 0..<12 {
+            sleepMilliseconds(8)
+            try touchpad.swipeGesture(31, fingers: 3, dx: 40, dy: 0)
+        }
+        try touchpad.swipeGesture(32, fingers: 3, dx: 0, dy: 0, cancelled: true)
+        log = try rig.demo.waitFor("the cancelled gesture to settle") { self.finished($0, after: before) }
+        XCTAssertTrue(log.dropFirst(before).contains { $0["phase"] as? String == "cancelled" })
+        XCTAssertFalse(log.dropFirst(before).contains { type($0) == "stack" })
+    }
+
     func testATouchHeldThroughUnmappingLeavesNoGhostFinger() throws {
         let rig = try rig(pages: "home,message,reply")
         let window = try XCTUnwrap(topLevelWindows(rig.server.display, titled: "SwipeBack").first)
