@@ -85,6 +85,11 @@ final class ScenarioGoldenTests: XCTestCase {
                         .compactMap { $0["decision"] as? String }, ["commit", "cancel", "commit"])
         XCTAssertEqual(content.filter { $0["type"] as? String == "control" && $0["element"] as? String == "photos" }
                         .compactMap { $0["value"] as? Double }, [1, 0])
+        // Right to left: the left edge does nothing, the right edge pops; a direction change in the
+        // middle of a swipe leaves it as it began, and the next swipe takes the new direction.
+        let rtl = try log("rtl-both-edges-and-direction-change")
+        XCTAssertEqual(rtl.filter { $0["type"] as? String == "stack" }.compactMap { $0["page"] as? String }, ["D", "C", "B"])
+        XCTAssertEqual(rtl.filter { $0["type"] as? String == "gesture" && $0["phase"] as? String == "began" }.count, 3)
         // Touchpad: two-finger runs ended by a zero delta or by the end timeout, a run the wrong way,
         // a vertical run for the content, a 3-finger gesture, and a gesture the driver cancelled.
         let touchpad = try log("touchpad")
