@@ -45,12 +45,18 @@ public enum FontLibrary {
 
     /// A pango layout for `cr` with the pinned font options; release it with `g_object_unref`.
     static func layout(_ cr: OpaquePointer, text: String, sizePixels: Double, bold: Bool,
-                       wrapWidth: Double?) -> OpaquePointer {
+                       wrapWidth: Double?, rightToLeft: Bool = false) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cr)!
         if let fontOptions {
             pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
-            pango_layout_context_changed(layout)
         }
+        if rightToLeft {
+            // Text without a strong direction of its own ("42 %") runs right to left; text with one
+            // keeps it (Hebrew right to left, a Latin sentence left to right, its full stop at its
+            // end), as UIKit lays out natural text. Alignment is set by the caller, literally.
+            pango_context_set_base_dir(pango_layout_get_context(layout), PANGO_DIRECTION_RTL)
+        }
+        pango_layout_context_changed(layout)
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, family)
         pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
@@ -62,6 +68,12 @@ public enum FontLibrary {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
         pango_layout_set_text(layout, text, -1)
+        if rightToLeft, pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_LTR {
+            // A left-to-right paragraph on a right-to-left page: its own base direction, so Pango
+            // does not swap left and right alignment for it.
+            pango_context_set_base_dir(pango_layout_get_context(layout), PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
         return layout
     }
 

@@ -41,7 +41,7 @@ public struct PagePainter {
         }
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
         for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
-            drawElement(element, frame: frame, page: page, value: controlValues[index], pressed: pressed == index,
+            drawElement(element, frame: frame, page: page, rtl: direction == .rightToLeft, value: controlValues[index], pressed: pressed == index,
                         readout: readout, dragOffset: carouselDrag?.element == index ? carouselDrag?.offset : nil, in: cr)
         }
         if page.header {
@@ -62,7 +62,8 @@ public struct PagePainter {
         let showsBack = page.backButton == .system && backTitle != nil
         let side = showsBack ? AppModel.backButtonWidth(stackWidth: width) : 16
         text(cr, page.title, size: Theme.titleSize, bold: true, color: Theme.text,
-             box: Rect(x: side, y: 0, width: max(0, width - 2 * side), height: h), align: .center)
+             box: Rect(x: side, y: 0, width: max(0, width - 2 * side), height: h), align: .center,
+             rtl: direction == .rightToLeft)
         guard showsBack, let backTitle else { return }
         // Chevron and the previous page's title at the leading edge.
         let ltr = direction == .leftToRight
@@ -80,14 +81,16 @@ public struct PagePainter {
         let labelWidth = AppModel.backButtonWidth(stackWidth: width) - 34
         let box = ltr ? Rect(x: 30, y: 0, width: labelWidth, height: h)
                       : Rect(x: width - 30 - labelWidth, y: 0, width: labelWidth, height: h)
-        text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: ltr ? .leading : .trailing)
+        text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: .leading, rtl: !ltr)
     }
 
-    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, value current: Double?,
+    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, rtl: Bool, value current: Double?,
                              pressed: Bool, readout: GestureReadout?, dragOffset: Double? = nil, in cr: OpaquePointer) {
         switch element.kind {
         case .text(let string):
-            let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width)
+            let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width,
+                                            rightToLeft: rtl)
+            if rtl { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
             setColor(cr, Theme.text)
             cairo_move_to(cr, f.x, f.y)
@@ -96,16 +99,17 @@ public struct PagePainter {
             roundedRect(cr, f, radius: Theme.cornerRadius)
             setColor(cr, pressed ? Theme.accentPressed : Theme.accent)
             cairo_fill(cr)
-            text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center)
+            text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center, rtl: rtl)
         case .toggle(let label, _):
+            // The label leads, the switch trails; right to left both swap sides and the knob's "on" is the left.
             text(cr, label, size: Theme.bodySize, bold: false, color: Theme.text,
-                 box: Rect(x: f.x, y: f.y, width: f.width - 64, height: f.height), align: .leading)
+                 box: Rect(x: rtl ? f.x + 64 : f.x, y: f.y, width: f.width - 64, height: f.height), align: .leading, rtl: rtl)
             let on = page.interactivePop
-            let track = Rect(x: f.maxX - 52, y: f.y + (f.height - 30) / 2, width: 52, height: 30)
+            let track = Rect(x: rtl ? f.x : f.maxX - 52, y: f.y + (f.height - 30) / 2, width: 52, height: 30)
             roundedRect(cr, track, radius: 15)
             setColor(cr, on ? Theme.accent : Theme.fill)
             cairo_fill(cr)
-            let knobX = on ? track.maxX - 15 : track.x + 15
+            let knobX = on != rtl ? track.maxX - 15 : track.x + 15
             cairo_arc(cr, knobX, track.y + 15, 12, 0, 2 * Double.pi)
             setColor(cr, Theme.background)
             cairo_fill(cr)
@@ -117,10 +121,12 @@ public struct PagePainter {
             roundedRect(cr, track, radius: 2)
             setColor(cr, Theme.fill)
             cairo_fill(cr)
-            roundedRect(cr, Rect(x: track.x, y: track.y, width: track.width * value, height: 4), radius: 2)
+            // The value grows from the leading end.
+            let filled = track.width * value
+            roundedRect(cr, Rect(x: rtl ? track.maxX - filled : track.x, y: track.y, width: filled, height: 4), radius: 2)
             setColor(cr, Theme.accent)
             cairo_fill(cr)
-            cairo_arc(cr, track.x + track.width * value, y, r, 0, 2 * Double.pi)
+            cairo_arc(cr, rtl ? track.maxX - filled : track.x + filled, y, r, 0, 2 * Double.pi)
             setColor(cr, Theme.background)
             cairo_fill_preserve(cr)
             setColor(cr, Theme.separator)
@@ -160,9 +166,10 @@ public struct PagePainter {
             setColor(cr, Theme.fill)
             cairo_fill(cr)
             let half = Rect(x: f.x + 14, y: f.y, width: f.width - 28, height: f.height / 2)
-            text(cr, "Back swipe", size: 13, bold: true, color: Theme.secondaryText, box: half.offsetBy(dx: 0, dy: 4), align: .leading)
+            text(cr, "Back swipe", size: 13, bold: true, color: Theme.secondaryText, box: half.offsetBy(dx: 0, dy: 4),
+                 align: .leading, rtl: rtl)
             text(cr, readout?.text ?? "idle", size: Theme.titleSize, bold: false, color: Theme.text,
-                 box: half.offsetBy(dx: 0, dy: f.height / 2 - 10), align: .leading)
+                 box: half.offsetBy(dx: 0, dy: f.height / 2 - 10), align: .leading, rtl: rtl)
             // A progress bar along the bottom.
             let progress = readout?.progress ?? 0
             let bar = Rect(x: f.x + 14, y: f.maxY - 12, width: f.width - 28, height: 4)
@@ -170,7 +177,8 @@ public struct PagePainter {
             setColor(cr, Theme.separator)
             cairo_fill(cr)
             if progress > 0 {
-                roundedRect(cr, Rect(x: bar.x, y: bar.y, width: bar.width * progress, height: bar.height), radius: 2)
+                let filled = bar.width * progress
+                roundedRect(cr, Rect(x: rtl ? bar.maxX - filled : bar.x, y: bar.y, width: filled, height: bar.height), radius: 2)
                 setColor(cr, Theme.accent)
                 cairo_fill(cr)
             }
@@ -194,14 +202,16 @@ public struct PagePainter {
 
     private enum Alignment { case leading, center, trailing }
 
-    /// One line of text, vertically centred in `box`, ellipsized to its width.
+    /// One line of text, vertically centred in `box`, ellipsized to its width. Leading and
+    /// trailing are the left and right in `ltr`, the right and left in `rtl`.
     private func text(_ cr: OpaquePointer, _ string: String, size: Double, bold: Bool, color: Theme.Color,
-                      box: Rect, align: Alignment) {
-        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil)
+                      box: Rect, align: Alignment, rtl: Bool = false) {
+        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil, rightToLeft: rtl)
         defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_width(layout, Int32(max(0, box.width) * Double(swipeback_pango_scale())))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_alignment(layout, align == .center ? PANGO_ALIGN_CENTER : align == .leading ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        let leading = rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT, trailing = rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        pango_layout_set_alignment(layout, align == .center ? PANGO_ALIGN_CENTER : align == .leading ? leading : trailing)
         let (_, h) = FontLibrary.pixelSize(layout)
         setColor(cr, color)
         cairo_move_to(cr, box.x, (box.y + (box.height - h) / 2).rounded())

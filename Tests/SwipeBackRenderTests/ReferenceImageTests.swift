@@ -126,6 +126,17 @@ final class ReferenceImageTests: XCTestCase {
         page.interactivePop = false
         try check(try render(try model(direction: .rightToLeft, pages: ["R": pages["R"]!, "E": page], stack: ["R", "E"], height: 820)),
                   "elements-rtl-toggle-off")
+        // A Hebrew page right to left: text, labels and values lead from the right; the switch and the
+        // slider's fill mirror; a Latin paragraph keeps its own order, aligned right.
+        let hebrew = PageDefinition(id: "H", title: "הודעה", elements: [
+            PageElement(kind: .text("שלום! הטקסט זורם מימין לשמאל, גם 42 מספרים.")),
+            PageElement(kind: .text("A Latin sentence on a right-to-left page.")),
+            PageElement(id: "t", kind: .toggle(label: "החלקה אחורה", bind: "interactivePop")),
+            PageElement(id: "s", kind: .slider(value: 0.25)),
+            PageElement(id: "b", kind: .button(label: "השב", action: .pop)),
+        ])
+        try check(try render(try model(direction: .rightToLeft, pages: ["R": PageDefinition(id: "R", title: "תיבת דואר"), "H": hebrew],
+                                       stack: ["R", "H"])), "rtl-hebrew")
         // Header styles: custom (hidden system button) and none.
         let custom = PageDefinition(id: "C", title: "Custom", backButton: .custom, elements: [
             PageElement(id: "done", kind: .button(label: "Done", action: .pop), frame: Rect(x: 16, y: 72, width: 120, height: 44)),
