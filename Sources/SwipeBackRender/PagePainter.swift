@@ -143,7 +143,8 @@ public struct PagePainter {
                 roundedRect(cr, f, radius: Theme.cornerRadius)
                 cairo_clip(cr)
                 drawImage(items[index], in: f.offsetBy(dx: offset, dy: 0), cr: cr)
-                let neighbour = offset < 0 ? index + 1 : index - 1
+                // The next item lies on the trailing side: the right, or the left in right to left.
+                let neighbour = (offset < 0) != rtl ? index + 1 : index - 1
                 if offset != 0, items.indices.contains(neighbour) {
                     drawImage(items[neighbour], in: f.offsetBy(dx: offset < 0 ? offset + f.width : offset - f.width, dy: 0), cr: cr)
                 }
@@ -152,7 +153,8 @@ public struct PagePainter {
                 let dotY = f.maxY - 14, spacing = 14.0
                 let firstX = f.x + f.width / 2 - spacing * Double(items.count - 1) / 2
                 for dot in 0..<items.count {
-                    cairo_arc(cr, firstX + spacing * Double(dot), dotY, 4, 0, 2 * Double.pi)
+                    let slot = rtl ? items.count - 1 - dot : dot
+                    cairo_arc(cr, firstX + spacing * Double(slot), dotY, 4, 0, 2 * Double.pi)
                     cairo_set_source_rgba(cr, 1, 1, 1, dot == index ? 0.95 : 0.5)
                     cairo_fill(cr)
                 }
