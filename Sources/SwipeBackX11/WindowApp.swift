@@ -28,6 +28,15 @@ public final class WindowApp {
     static let grabCheckIntervalMilliseconds = 100.0
     /// Called after each presented frame with the frame number and the ms spent producing it.
     public var onFrame: ((Int, Double) -> Void)?
+    /// Called with every input event, and its app time in ms, just before the model takes it
+    /// (`swipeback record` writes them as a scenario).
+    public var onInput: ((InputEvent, Double) -> Void)?
+
+    /// Passes one input event to the model, telling `onInput` first.
+    private func send(_ event: InputEvent, atMilliseconds t: Double) {
+        onInput?(event, t)
+        model.handle(event, atMilliseconds: t)
+    }
 
     /// Creates the app over an open window.
     ///
@@ -133,21 +142,21 @@ public final class WindowApp {
             let width = Int(event.xconfigure.width), height = Int(event.xconfigure.height)
             guard width != window.width || height != window.height else { return false }
             window.didResize(width: width, height: height)
-            model.handle(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
+            send(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
             return true
         case FocusOut:
             // Focus moving to another window (not the pointer wandering under PointerRoot focus, nor a
             // window of our own) interrupts a swipe: the page is restored.
             let detail = event.xfocus.detail
             if detail != NotifyInferior && detail != NotifyPointer {
-                model.handle(.focus(false), atMilliseconds: nowMilliseconds)
+                send(.focus(false), atMilliseconds: nowMilliseconds)
             }
             return false
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
             heldSources = [:]
-            model.handle(.focus(false), atMilliseconds: nowMilliseconds)
+            send(.focus(false), atMilliseconds: nowMilliseconds)
             return false
         case MapNotify:
             return true
@@ -161,10 +170,10 @@ public final class WindowApp {
             var keyEvent = event.xkey
             let keysym = XLookupKeysym(&keyEvent, 0)
             guard let name = KeyTranslation.name(keysym: keysym, state: keyEvent.state) else { return false }
-            model.handle(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
+            send(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
             return false
         case ClientMessage:
-            if window.isDeleteRequest(event) { model.handle(.close, atMilliseconds: nowMilliseconds) }
+            if window.isDeleteRequest(event) { send(.close, atMilliseconds: nowMilliseconds) }
             return false
         case GenericEvent:
             guard event.xcookie.extension == window.xinputOpcode,
@@ -195,14 +204,14 @@ public final class WindowApp {
             case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
                 let gesture = event.xcookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
                 guard let input = XI2Translation.translate(gesture) else { return false }
-                model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+                send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
                 return false
             default:
                 break
             }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             if event.xcookie.evtype == XI_Motion, let scroll = smoothScroll.delta(device: device.sourceid, valuators: valuators(of: device)) {
-                model.handle(.scroll(dx: scroll.dx, dy: scroll.dy, touchpad: smoothScroll.isTouchpad(device.sourceid),
+                send(.scroll(dx: scroll.dx, dy: scroll.dy, touchpad: smoothScroll.isTouchpad(device.sourceid),
                                      position: Point(x: device.event_x, y: device.event_y)),
                              atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: device.time)))
             }
@@ -215,7 +224,7 @@ public final class WindowApp {
                 pointer.phase = .cancel
                 input.event = .pointer(pointer)
             }
-            model.handle(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             return false
         default:
             if window.isScreenChange(&event) { displayMayHaveChanged() }
@@ -264,7 +273,7 @@ public final class WindowApp {
         for id in cutOff.keys.sorted() {
             heldSources[id] = nil
             let device: PointerDevice = id < 0 ? .mouse : .touch
-            model.handle(.pointer(PointerInput(phase: .cancel, id: id, device: device, position: Point(x: 0, y: 0))),
+            send(.pointer(PointerInput(phase: .cancel, id: id, device: device, position: Point(x: 0, y: 0))),
                          atMilliseconds: nowMilliseconds)
         }
         return !cutOff.isEmpty

@@ -17,7 +17,9 @@ enum CommandLineTool {
         ("demo", "the desktop demo app on the built-in pages",
          "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
         ("replay", "run a scenario headless and print its event log",
-         "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl]"),
+         "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl] | swipeback replay SCENARIO... --compare A.json B.json"),
+        ("record", "the demo, recording every input as a scenario that replay plays back",
+         "swipeback record OUT.jsonl [--pages FILE] [--open ID[,ID...]] [--window WxH] [--config FILE] [--rtl] [--event-log FILE|-]"),
         ("velocity", "print the velocity tracker's estimate at each pointer release of a scenario",
          "swipeback velocity SCENARIO [--config FILE] [--event-log FILE|-]"),
         ("render", "replay a scenario headless and write the frame at each time as PNG",
@@ -45,10 +47,17 @@ enum CommandLineTool {
                 return try DemoCommand.run(try Options.parse(rest, command: command, allowed: Options.window))
             case "replay":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
-                return try ReplayCommand.run(try Options.parse(rest, command: command, allowed: Options.common))
+                return try ReplayCommand.run(try Options.parse(rest, command: command, allowed: Options.common.union(["--compare"])))
             case "velocity":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
+            case "record":
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
+                let options = try Options.parse(rest, command: command, allowed: Options.window)
+                guard let out = options.positional.first else {
+                    throw CommandFailure.usage("record expects OUT.jsonl; usage: swipeback record OUT.jsonl [demo options]")
+                }
+                return try DemoCommand.run(options, recordTo: out)
             case "render":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try RenderCommand.run(try Options.parse(rest, command: command,

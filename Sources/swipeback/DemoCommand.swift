@@ -6,9 +6,13 @@ import SwipeBackX11
 
 /// `swipeback demo`: the desktop demo app on the built-in pages (or `--pages FILE`).
 enum DemoCommand {
-    static func run(_ options: Options) throws -> Int32 {
-        guard options.positional.isEmpty else {
-            throw CommandFailure.usage("demo takes no arguments, got \"\(options.positional[0])\"; try: swipeback help demo")
+    /// Runs the demo; with `recordTo`, every input is kept and written there as a scenario when
+    /// the window closes (`swipeback record`).
+    static func run(_ options: Options, recordTo recordPath: String? = nil) throws -> Int32 {
+        guard options.positional.count == (recordPath == nil ? 0 : 1) else {
+            throw CommandFailure.usage(recordPath == nil
+                ? "demo takes no arguments, got \"\(options.positional[0])\"; try: swipeback help demo"
+                : "record expects one OUT.jsonl file; try: swipeback help record")
         }
         let configuration = try windowConfiguration(options)
         let pagesPath = try options.pagesPath ?? (AssetLocator.assetsDirectory() + "/pages.json")
@@ -45,13 +49,51 @@ enum DemoCommand {
                                          fields: [("n", .number(Double(n))), ("ms", .number(ms))]))
             }
         }
+        var recorded: [String] = []
+        var lastTime = 0.0
+        if recordPath != nil {
+            let header = ScenarioWriter.header(width: size.0, height: size.1, direction: options.rtl ? .rightToLeft : .leftToRight,
+                                               configuration: configuration, pages: try inlinePages(pagesPath),
+                                               stacks: model.stacks.map { StackDescription(id: $0.id, frame: $0.frame,
+                                                                                          pages: $0.pages.map(\.pageID)) })
+            recorded.append(header)
+            app.onInput = { event, t in
+                // Scenario lines never go back in time (server and app clocks may differ by a fraction).
+                lastTime = max(lastTime, t)
+                if let line = ScenarioWriter.line(event, atMilliseconds: lastTime) { recorded.append(line) }
+            }
+        }
         model.start(atMilliseconds: 0)
         do {
             try app.run()
         } catch let error as X11Error {
             throw CommandFailure.runtime(error.message)
         }
+        if let recordPath {
+            recorded.append(ScenarioWriter.endLine(atMilliseconds: max(lastTime, app.nowMilliseconds)))
+            try EventLogSink.writeAtomically(recorded.joined(separator: "\n") + "\n", to: recordPath)
+        }
         return 0
+    }
+
+    /// The pages file as inline JSON for a recorded scenario, with image paths made absolute so the
+    /// recording replays from any folder.
+    static func inlinePages(_ path: String) throws -> LogValue {
+        let folder = URL(fileURLWithPath: TextFile.folder(of: path)).standardizedFileURL.path
+        func absolute(_ value: JSONValue, key: String?) -> JSONValue {
+            switch value {
+            case .string(let s) where (key == "src" || key == "items") && !s.hasPrefix("/"):
+                return .string(folder + "/" + s)
+            case .array(let items):
+                return .array(items.map { absolute($0, key: key == "items" ? "items" : nil) })
+            case .object(let fields):
+                return .object(fields.reduce(into: [:]) { $0[$1.key] = absolute($1.value, key: $1.key) })
+            default:
+                return value
+            }
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return absolute(try JSONValue.parse(text, file: path, line: nil), key: nil).logValue
     }
 
     /// The configuration for window commands: defaults, then `--config`, else the user's saved file.

@@ -16,6 +16,8 @@ struct Options {
     var json = false
     var atTimes: [Double] = []
     var output: String?
+    /// `--compare A B`: two configuration files to replay a scenario under.
+    var compare: (String, String)?
 
     /// Options every command takes (SPEC section 5).
     static let common: Set<String> = ["--config", "--event-log", "--window", "--rtl"]
@@ -42,6 +44,10 @@ struct Options {
             }
             switch argument {
             case "--config": options.configPath = try value(argument)
+            case "--compare":
+                let a = try value(argument)
+                let b = try value(argument)
+                options.compare = (a, b)
             case "--event-log": options.eventLog = try value(argument)
             case "--pages": options.pagesPath = try value(argument)
             case "--rtl": options.rtl = true

@@ -6,6 +6,7 @@ import SwipeBackRender
 /// `swipeback replay SCENARIO`: runs a scenario headless and prints its event log.
 enum ReplayCommand {
     static func run(_ options: Options) throws -> Int32 {
+        if let compare = options.compare { return try runCompare(options, configurations: compare) }
         guard options.positional.count == 1 else {
             throw CommandFailure.usage("replay expects one SCENARIO file; try: swipeback help replay")
         }
@@ -27,5 +28,55 @@ enum ReplayCommand {
             try printStandardOutput(output)
         }
         return 0
+    }
+
+    /// `replay SCENARIO... --compare A.json B.json`: each scenario under both configurations; one
+    /// line per released swipe with the two decisions, then how many differ (SPEC section 5).
+    /// Swipes pair up in order within each scenario.
+    static func runCompare(_ options: Options, configurations: (String, String)) throws -> Int32 {
+        guard !options.positional.isEmpty else {
+            throw CommandFailure.usage("replay --compare expects one or more SCENARIO files; usage: swipeback replay SCENARIO... --compare A.json B.json")
+        }
+        guard options.configPath == nil else { throw CommandFailure.usage("replay --compare takes its two configurations instead of --config") }
+        let a = try ConfigurationReader.read(path: configurations.0)
+        let b = try ConfigurationReader.read(path: configurations.1)
+        var output = "", differ = 0, total = 0
+        for path in options.positional {
+            let decisionsA = try decisions(path, configuration: a, options: options)
+            let decisionsB = try decisions(path, configuration: b, options: options)
+            for (x, y) in zip(decisionsA, decisionsB) {
+                total += 1
+                if x.decision != y.decision { differ += 1 }
+                var fields: [(String, LogValue)] = [("t", .number(x.t)), ("stack", .string(x.stack))]
+                if options.positional.count > 1 { fields.append(("scenario", .string(path))) }
+                fields += [("a", .string(x.decision)), ("b", .string(y.decision))]
+                output += EventLogWriter.json(.object(fields)) + "\n"
+            }
+        }
+        output += EventLogWriter.json(.object([("differ", .number(Double(differ))), ("total", .number(Double(total)))])) + "\n"
+        if let path = options.eventLog, path != "-" {
+            try EventLogSink.writeAtomically(output, to: path)
+        } else {
+            try printStandardOutput(output)
+        }
+        return 0
+    }
+
+    /// The decisions of a scenario's released swipes under `configuration` (the scenario's own
+    /// `config` still applies on top, SPEC section 4).
+    private static func decisions(_ path: String, configuration: Configuration, options: Options) throws
+        -> [(t: Double, stack: String, decision: String)] {
+        var scenario = try ScenarioReader.read(path: path, configuration: configuration)
+        try Options.checkImages(scenario.document, file: path)
+        if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
+        if options.rtl { scenario.direction = .rightToLeft }
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
+        var result: [(Double, String, String)] = []
+        ScenarioRunner.run(scenario, measurer: measurer) { entry in
+            guard entry.type == "gesture", entry["phase"]?.stringValue == "ended",
+                  let decision = entry["decision"]?.stringValue else { return }
+            result.append((entry.timeMilliseconds, entry["stack"]?.stringValue ?? "", decision))
+        }
+        return result
     }
 }

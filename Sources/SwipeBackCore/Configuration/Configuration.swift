@@ -114,6 +114,32 @@ extension Configuration {
         case integers([Int])
     }
 
+    /// The value of `key`, or nil for an unknown key.
+    public func value(of key: String) -> Value? {
+        switch key {
+        case "edgeWidth": return .number(edgeWidth)
+        case "touchSlop": return .number(touchSlop)
+        case "commitProgress": return .number(commitProgress)
+        case "flingVelocity": return .number(flingVelocity)
+        case "maxVelocity": return .number(maxVelocity)
+        case "policy": return .string(policy.rawValue)
+        case "projectionDeceleration": return .number(projectionDeceleration)
+        case "springStiffness": return .number(springStiffness)
+        case "springDampingRatio": return .number(springDampingRatio)
+        case "parallax": return .number(parallax)
+        case "dimAlpha": return .number(dimAlpha)
+        case "shadowWidth": return .number(shadowWidth)
+        case "contentSwipe": return .boolean(contentSwipe)
+        case "touchpadDistance": return .number(touchpadDistance)
+        case "touchpadEndTimeout": return .number(touchpadEndTimeout)
+        case "backKeys": return .strings(backKeys)
+        case "backButtons": return .integers(backButtons)
+        case "kioskIdleTimeout": return .number(kioskIdleTimeout)
+        case "kioskExitChord": return .string(kioskExitChord)
+        default: return nil
+        }
+    }
+
     /// Sets `key` to `value`; the caller has checked the value against `Configuration.keys`.
     ///
     /// - Returns: false when the key is unknown or the value has the wrong kind.

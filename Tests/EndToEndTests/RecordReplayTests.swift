@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// `swipeback record` under Xvfb: a scripted session, recorded, replays to the same stack events
+/// and decisions as the live run.
+final class RecordReplayTests: XCTestCase {
+    private func jsonLines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// What must match: every stack event and every decision, in order.
+    private func outcome(_ log: [[String: Any]]) -> [String] {
+        log.compactMap { line in
+            switch line["type"] as? String {
+            case "stack": return "stack \(line["op"] ?? "") \(line["page"] ?? "") \((line["pages"] as? [String])?.joined(separator: ",") ?? "")"
+            case "gesture" where line["phase"] as? String == "ended": return "decision \(line["decision"] ?? "")"
+            case "action": return "action \(line["element"] ?? "back")"
+            default: return nil
+            }
+        }
+    }
+
+    func testARecordedSessionReplaysToTheSameStackEventsAndDecisions() throws {
+        let server = try XvfbServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
+        process.arguments = ["record", recording, "--open", "home,message,reply", "--window", "800x600", "--event-log", live]
+        process.environment = ["DISPLAY": server.displayName, "XDG_CONFIG_HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func liveLog() -> [[String: Any]] { jsonLines((try? String(contentsOfFile: live, encoding: .utf8)) ?? "") }
+        func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while !condition(liveLog()) {
+                guard Date() < deadline else { throw HarnessError("timed out waiting for \(what)") }
+                sleepMilliseconds(20)
+            }
+        }
+        func finished(_ n: Int) -> ([[String: Any]]) -> Bool {
+            { $0.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= n }
+        }
+        try waitFor("the window") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        sleepMilliseconds(300)
+        // 1. A fast swipe pops Reply.
+        server.move(to: 3, 300); sleepMilliseconds(30); server.button(true)
+        for step in 1...8 { sleepMilliseconds(8); server.move(to: 3 + step * 60, 300) }
+        server.button(false)
+        try waitFor("the pop", finished(1))
+        // 2. A slow, short swipe goes back.
+        server.move(to: 4, 400); sleepMilliseconds(30); server.button(true)
+        for step in 1...10 { sleepMilliseconds(40); server.move(to: 4 + step * 15, 400) }
+        sleepMilliseconds(100)
+        server.button(false)
+        try waitFor("the cancel", finished(2))
+        // 3. The Reply button pushes Reply again.
+        let (x, y) = try builtInButtonCentre(page: "message", button: "reply", width: 800)
+        server.move(to: x, y); sleepMilliseconds(30); server.button(true); sleepMilliseconds(30); server.button(false)
+        try waitFor("the push", finished(3))
+        let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
+        server.requestClose(window)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+
+        let replay = try runCommand(try Paths.swipeback, ["replay", recording])
+        XCTAssertEqual(replay.status, 0, replay.standardError)
+        let liveOutcome = outcome(liveLog()), replayOutcome = outcome(jsonLines(replay.standardOutput))
+        XCTAssertEqual(liveOutcome, ["decision commit", "stack pop reply home,message", "decision cancel", "action reply",
+                                     "stack push reply home,message,reply"])
+        XCTAssertEqual(replayOutcome, liveOutcome)
+    }
+}
