@@ -2,10 +2,13 @@ import SwipeBackCore
 
 /// Writes scenario files (SPEC section 1): what `swipeback record` saves and `replay` reads back.
 public enum ScenarioWriter {
-    /// A configuration as a JSON object of every key (SPEC section 4), in `Configuration.keys` order.
-    public static func configurationValue(_ configuration: Configuration) -> LogValue {
-        .object(Configuration.keys.compactMap { key in
+    /// A configuration as a JSON object (SPEC section 4), in `Configuration.keys` order: every key,
+    /// or with `onlyChanged` only those that differ from the built-in defaults.
+    public static func configurationValue(_ configuration: Configuration, onlyChanged: Bool = false) -> LogValue {
+        let defaults = Configuration()
+        return .object(Configuration.keys.compactMap { key in
             guard let value = configuration.value(of: key.name) else { return nil }
+            if onlyChanged && value == defaults.value(of: key.name) { return nil }
             switch value {
             case .number(let n): return (key.name, .number(n))
             case .boolean(let b): return (key.name, .bool(b))
@@ -22,7 +25,9 @@ public enum ScenarioWriter {
     ///   - width: window width in px.
     ///   - height: window height in px.
     ///   - direction: the layout direction.
-    ///   - configuration: written whole, so the replay uses the recorded values whatever its defaults.
+    ///   - configuration: the keys that differ from the built-in defaults are written, so a replay
+    ///     reproduces the session, while a session on the defaults stays free to replay under
+    ///     other settings (`replay --config`, `--compare`; a scenario's own keys win, SPEC section 4).
     ///   - pages: the pages document as JSON (inline), or nil.
     ///   - stacks: the stacks at the start.
     public static func header(width: Double, height: Double, direction: LayoutDirection, configuration: Configuration,
@@ -31,8 +36,10 @@ public enum ScenarioWriter {
             ("scenario", .number(1)),
             ("window", .object([("width", .number(width)), ("height", .number(height))])),
             ("direction", .string(direction == .leftToRight ? "ltr" : "rtl")),
-            ("config", configurationValue(configuration)),
         ]
+        if case .object(let changed) = configurationValue(configuration, onlyChanged: true), !changed.isEmpty {
+            fields.append(("config", .object(changed)))
+        }
         if let pages { fields.append(("pages", pages)) }
         fields.append(("stacks", .array(stacks.map { stack in
             var entry: [(String, LogValue)] = [("id", .string(stack.id))]

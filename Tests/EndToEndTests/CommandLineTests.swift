@@ -101,6 +101,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(toOutput.standardError, "swipeback: cannot write to standard output: No space left on device\n")
     }
 
+    func testCompareFindsTheSwipesWhoseDecisionChangesWithCommitProgress() throws {
+        let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
+        let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
+                                                          recorded.appendingPathComponent("commit-0.5.json").path,
+                                                          recorded.appendingPathComponent("commit-0.35.json").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let pairs = lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }
+        // Slow releases at about 20, 40, 45 and 55 %, a fast short flick, a slow 37 %: the 40, 45 and 37 %
+        // releases commit only when the threshold drops to 0.35.
+        XCTAssertEqual(pairs, ["cancel/cancel", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
+        XCTAssertEqual(lines.last?["differ"] as? Double, 3)
+        XCTAssertEqual(lines.last?["total"] as? Double, 6)
+        // Bad input: a broken configuration names its file and place, and prints no comparison.
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-compare-\(UUID().uuidString).json").path
+        try #"{"commitProgress": 0.35,"#.write(toFile: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let bad = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
+                                                       recorded.appendingPathComponent("commit-0.5.json").path, broken])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.standardOutput, "")
+        XCTAssertTrue(bad.standardError.hasPrefix("swipeback: \(broken):1: not valid JSON at column 25: expected a key in double quotes"), bad.standardError)
+    }
+
     func testReplayWritesTheEventLogFileAndAFailedDemoLeavesOneUntouched() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
