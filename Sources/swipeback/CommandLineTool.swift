@@ -20,6 +20,8 @@ enum CommandLineTool {
          "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl] | swipeback replay SCENARIO... --compare A.json B.json"),
         ("record", "the demo, recording every input as a scenario that replay plays back",
          "swipeback record OUT.jsonl [--pages FILE] [--open ID[,ID...]] [--window WxH] [--config FILE] [--rtl] [--event-log FILE|-]"),
+        ("plot", "the decision map: each released swipe by progress and velocity over the commit and cancel regions",
+         "swipeback plot SCENARIO... -o OUT.png [--config FILE] [--window WxH]"),
         ("velocity", "print the velocity tracker's estimate at each pointer release of a scenario",
          "swipeback velocity SCENARIO [--config FILE] [--event-log FILE|-]"),
         ("render", "replay a scenario headless and write the frame at each time as PNG",
@@ -58,6 +60,9 @@ enum CommandLineTool {
                     throw CommandFailure.usage("record expects OUT.jsonl; usage: swipeback record OUT.jsonl [demo options]")
                 }
                 return try DemoCommand.run(options, recordTo: out)
+            case "plot":
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
+                return try PlotCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--window", "-o", "--output"]))
             case "render":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try RenderCommand.run(try Options.parse(rest, command: command,

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeBackRender
 import XCTest
 
 /// The `swipeback` command line: replay of the shared example, errors and exit statuses.
@@ -125,6 +126,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.standardOutput, "")
         XCTAssertTrue(bad.standardError.hasPrefix("swipeback: \(broken):1: not valid JSON at column 25: expected a key in double quotes"), bad.standardError)
+    }
+
+    func testPlotDrawsTheDecisionMapOfRecordedSwipes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-plot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swipes = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded/swipes.jsonl").path
+        let out = folder.appendingPathComponent("map.png").path
+        let result = try runCommand(try Paths.swipeback, ["plot", swipes, "-o", out])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let map = try ImageSurface(png: out)
+        XCTAssertEqual([map.width, map.height], [800, 560])
+        for (arguments, expected) in [(["plot", swipes], "plot needs -o OUT.png"), (["plot", swipes, "-o", folder.path + "/x.txt"], "expected a .png file name"),
+                                      (["plot", swipes, "-o", folder.path + "/none/x.png"], "no folder"), (["plot", "-o", out], "plot expects one or more SCENARIO files")] {
+            let bad = try runCommand(try Paths.swipeback, arguments)
+            XCTAssertEqual(bad.status, 2, "\(arguments)")
+            XCTAssertTrue(bad.standardError.contains(expected), bad.standardError)
+        }
     }
 
     func testReplayWritesTheEventLogFileAndAFailedDemoLeavesOneUntouched() throws {

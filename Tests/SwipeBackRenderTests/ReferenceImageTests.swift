@@ -199,4 +199,30 @@ final class ReferenceImageTests: XCTestCase {
         XCTAssertEqual(model.gestureReadouts["main"]?.text, "changed · 40 % · 4313 px/s")
         try check(try render(model), "gesture-status-mid-swipe")
     }
+
+    func testTheDecisionMapUnderBothPolicies() throws {
+        // Swipes on an 800 px stack: slow releases either side of the threshold, flings both ways,
+        // one with no velocity estimate (drawn at 0).
+        let points: [DecisionMap.Point] = [
+            .init(progress: 0.2, velocity: 120, decision: .cancel), .init(progress: 0.45, velocity: -300, decision: .cancel),
+            .init(progress: 0.55, velocity: 200, decision: .commit), .init(progress: 0.15, velocity: 2400, decision: .commit),
+            .init(progress: 0.7, velocity: -1900, decision: .cancel), .init(progress: 0.4, velocity: nil, decision: .cancel),
+        ]
+        let map = try DecisionMap.render(points: points, configuration: Configuration(), widthPixels: 800)
+        // The regions come from the rule: above the fling velocity commits whatever the progress,
+        // below its negative cancels, between them the threshold at 50 % splits.
+        func rgb(_ x: Int, _ y: Int) -> UInt32 { map.pixel(x: x, y: y) & 0xFFFFFF }
+        // cairo's 8-bit channel of a colour component: its 16-bit value's high byte.
+        func channel(_ v: Double) -> UInt32 { UInt32(v * 65535 + 0.5) >> 8 }
+        let commit = channel(0.86) << 16 | channel(0.95) << 8 | channel(0.87)
+        let cancel = channel(0.98) << 16 | channel(0.89) << 8 | channel(0.88)
+        XCTAssertEqual(rgb(150, 120), commit, "fast and short: commit")
+        XCTAssertEqual(rgb(150, 300), cancel, "slow and short: cancel")
+        XCTAssertEqual(rgb(600, 300), commit, "slow and long: commit")
+        XCTAssertEqual(rgb(600, 460), cancel, "a fling back: cancel")
+        try check(map, "decision-map")
+        var projection = Configuration()
+        projection.policy = .projection
+        try check(try DecisionMap.render(points: points, configuration: projection, widthPixels: 800), "decision-map-projection")
+    }
 }
