@@ -31,12 +31,20 @@ public final class WindowApp {
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// Offered every key press (its name) before the model; returning true keeps it from the model.
+    public var onKey: ((String) -> Bool)?
+    /// Draws over each composed frame before it is presented (the tuning overlay).
+    public var overlay: ((ImageSurface) throws -> Void)?
+    /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
+    public var redrawsOnInput = false
 
     /// Passes one input event to the model, telling `onInput` first.
     private func send(_ event: InputEvent, atMilliseconds t: Double) {
         onInput?(event, t)
         model.handle(event, atMilliseconds: t)
+        if redrawsOnInput { inputNeedsRedraw = true }
     }
+    private var inputNeedsRedraw = false
 
     /// Creates the app over an open window.
     ///
@@ -113,9 +121,10 @@ public final class WindowApp {
                 wasAnimating = false
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            if dirty || compositor.needsRedraw(model, width: window.width, height: window.height) {
+            if dirty || inputNeedsRedraw || compositor.needsRedraw(model, width: window.width, height: window.height) {
                 try drawFrame()
                 dirty = false
+                inputNeedsRedraw = false
             }
             var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
@@ -170,6 +179,7 @@ public final class WindowApp {
             var keyEvent = event.xkey
             let keysym = XLookupKeysym(&keyEvent, 0)
             guard let name = KeyTranslation.name(keysym: keysym, state: keyEvent.state) else { return false }
+            if onKey?(name) == true { return true }
             send(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
             return false
         case ClientMessage:
@@ -281,7 +291,9 @@ public final class WindowApp {
 
     private func drawFrame() throws {
         let began = nowMilliseconds
-        try compositor.compose(model, into: try window.backBuffer())
+        let buffer = try window.backBuffer()
+        try compositor.compose(model, into: buffer)
+        try overlay?(buffer)
         try window.present()
         frameCount += 1
         onFrame?(frameCount, nowMilliseconds - began)

@@ -18,6 +18,8 @@ enum CommandLineTool {
          "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
         ("replay", "run a scenario headless and print its event log",
          "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl] | swipeback replay SCENARIO... --compare A.json B.json"),
+        ("tune", "the demo with the tuning overlay: change thresholds while swiping, S saves the configuration",
+         "swipeback tune [--pages FILE] [--open ID[,ID...]] [--window WxH] [--config FILE] [--rtl] [--event-log FILE|-]"),
         ("record", "the demo, recording every input as a scenario that replay plays back",
          "swipeback record OUT.jsonl [--pages FILE] [--open ID[,ID...]] [--window WxH] [--config FILE] [--rtl] [--event-log FILE|-]"),
         ("plot", "the decision map: each released swipe by progress and velocity over the commit and cancel regions",
@@ -53,6 +55,9 @@ enum CommandLineTool {
             case "velocity":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
+            case "tune":
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
+                return try DemoCommand.run(try Options.parse(rest, command: command, allowed: Options.window), tune: true)
             case "record":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 let options = try Options.parse(rest, command: command, allowed: Options.window)

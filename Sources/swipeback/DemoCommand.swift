@@ -8,7 +8,7 @@ import SwipeBackX11
 enum DemoCommand {
     /// Runs the demo; with `recordTo`, every input is kept and written there as a scenario when
     /// the window closes (`swipeback record`).
-    static func run(_ options: Options, recordTo recordPath: String? = nil) throws -> Int32 {
+    static func run(_ options: Options, recordTo recordPath: String? = nil, tune: Bool = false) throws -> Int32 {
         guard options.positional.count == (recordPath == nil ? 0 : 1) else {
             throw CommandFailure.usage(recordPath == nil
                 ? "demo takes no arguments, got \"\(options.positional[0])\"; try: swipeback help demo"
@@ -38,9 +38,18 @@ enum DemoCommand {
         }
         // Opened only once the window exists, so a failed start leaves an existing log untouched.
         let sink = try EventLogSink(target: options.eventLog)
+        var tuner = Tuner(configuration: configuration)
+        weak var tunedModel: AppModel?
         let model = AppModel(configuration: configuration, windowWidth: size.0, windowHeight: size.1,
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: document,
-                             measurer: measurer, log: sink.write)
+                             measurer: measurer, log: { entry in
+                                 if tune, let model = tunedModel {
+                                     let width = entry["stack"]?.stringValue.flatMap { model.stack(id: $0)?.frame.width } ?? size.0
+                                     tuner.observe(entry, widthPixels: width)
+                                 }
+                                 sink.write(entry)
+                             })
+        tunedModel = model
         let app = WindowApp(window: window, model: model,
                             compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         if options.logFrames {
@@ -48,6 +57,33 @@ enum DemoCommand {
                 sink.write(EventLogEntry(timeMilliseconds: app.nowMilliseconds, type: "frame",
                                          fields: [("n", .number(Double(n))), ("ms", .number(ms))]))
             }
+        }
+        if tune {
+            let savePath = tuningConfigurationPath(options)
+            app.redrawsOnInput = true
+            app.onInput = { event, _ in tuner.observe(event) }
+            app.onKey = { [unowned model] name in
+                switch tuner.handleKey(name) {
+                case .ignored:
+                    return false
+                case .selected:
+                    return true
+                case .changed:
+                    model.reconfigure(tuner.configuration)
+                    return true
+                case .save:
+                    do {
+                        try saveConfiguration(tuner.configuration, to: savePath)
+                        tuner.status = "saved to \(savePath)"
+                    } catch let failure as CommandFailure {
+                        tuner.status = failure.message
+                    } catch {
+                        tuner.status = "cannot save \(savePath): \(error)"
+                    }
+                    return true
+                }
+            }
+            app.overlay = { [unowned model] frame in try TuneOverlay.draw(tuner, model: model, into: frame) }
         }
         var recorded: [String] = []
         var lastTime = 0.0
@@ -71,7 +107,7 @@ enum DemoCommand {
         }
         if let recordPath {
             recorded.append(ScenarioWriter.endLine(atMilliseconds: max(lastTime, app.nowMilliseconds)))
-            try EventLogSink.writeAtomically(recorded.joined(separator: "\n") + "\n", to: recordPath)
+            try EventLogSink.writeAtomically(recorded.joined(separator: "\n") + "\n", to: recordPath, option: "record")
         }
         return 0
     }
@@ -94,6 +130,30 @@ enum DemoCommand {
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return absolute(try JSONValue.parse(text, file: path, line: nil), key: nil).logValue
+    }
+
+    /// Where `tune` saves: `--config FILE`, else the user's configuration file.
+    static func tuningConfigurationPath(_ options: Options) -> String {
+        if let path = options.configPath { return path }
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".")
+        return base + "/swipeback/config.json"
+    }
+
+    /// Writes every configuration key to `path` (SPEC section 4) through a temporary file renamed
+    /// into place, so a failure leaves the old file as it was.
+    ///
+    /// - Throws: `CommandFailure` naming the file when it cannot be written.
+    static func saveConfiguration(_ configuration: Configuration, to path: String) throws {
+        let folder = TextFile.folder(of: path)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure.runtime("cannot save \(path): cannot create \(folder): \(reason(error))")
+        }
+        try EventLogSink.writeAtomically(EventLogWriter.json(ScenarioWriter.configurationValue(configuration)) + "\n", to: path,
+                                         option: "save")
     }
 
     /// The configuration for window commands: defaults, then `--config`, else the user's saved file.

@@ -31,23 +31,23 @@ final class EventLogSink {
     private let target: String?
 
     /// Refuses a path that is a directory, or whose folder does not exist.
-    private static func checkWritable(_ path: String) throws {
+    private static func checkWritable(_ path: String, option: String = "--event-log") throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure.usage("--event-log \(path): is a directory, expected a file")
+            throw CommandFailure.usage("\(option) \(path): is a directory, expected a file")
         }
         var folderIsDirectory: ObjCBool = false
         let folder = TextFile.folder(of: path)
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDirectory), folderIsDirectory.boolValue else {
-            throw CommandFailure.usage("--event-log \(path): no folder \(folder)")
+            throw CommandFailure.usage("\(option) \(path): no folder \(folder)")
         }
     }
 
     /// Writes a whole log to `path` through a temporary file renamed into place.
     ///
     /// - Throws: `CommandFailure.usage` naming the file when it cannot be written.
-    static func writeAtomically(_ text: String, to path: String) throws {
-        try checkWritable(path)
+    static func writeAtomically(_ text: String, to path: String, option: String = "--event-log") throws {
+        try checkWritable(path, option: option)
         let data = Data(text.utf8)
         let isRegularOrNew = ((try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType)
             .map { $0 == .typeRegular } ?? true
@@ -58,7 +58,7 @@ final class EventLogSink {
             } else {
                 // A device or a pipe (/dev/stdout, a FIFO): written in place, errors and all.
                 guard let handle = FileHandle(forWritingAtPath: path) else {
-                    throw CommandFailure.runtime("--event-log \(path): cannot open it: \(String(cString: strerror(errno)))")
+                    throw CommandFailure.runtime("\(option) \(path): cannot open it: \(String(cString: strerror(errno)))")
                 }
                 defer { try? handle.close() }
                 try writeAll(data, to: handle.fileDescriptor)
@@ -66,7 +66,7 @@ final class EventLogSink {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure.runtime("--event-log \(path): cannot write it: \(reason(error))")
+            throw CommandFailure.runtime("\(option) \(path): cannot write it: \(reason(error))")
         }
     }
 

@@ -225,4 +225,37 @@ final class ReferenceImageTests: XCTestCase {
         projection.policy = .projection
         try check(try DecisionMap.render(points: points, configuration: projection, widthPixels: 800), "decision-map-projection")
     }
+
+    func testTheTuningOverlayOverASwipe() throws {
+        // A swipe in progress on an 800x600 window: the overlay shows the edge zone, the commit
+        // threshold, the finger's trace, the tunables with commitProgress selected, and the plot.
+        let model = try model(direction: .leftToRight, pages: transitionPages, stack: ["A", "B"], width: 800, height: 600)
+        var tuner = Tuner(configuration: Configuration())
+        _ = tuner.handleKey("Down"); _ = tuner.handleKey("Down")
+        model.start(atMilliseconds: 0)
+        var t = 0.0
+        for (i, x) in [4.0, 30, 70, 120, 180, 240, 290].enumerated() {
+            let event = InputEvent.pointer(PointerInput(phase: i == 0 ? .down : .move, id: 1, device: .touch,
+                                                        position: Point(x: x, y: 300 + Double(i) * 3)))
+            tuner.observe(event)
+            model.handle(event, atMilliseconds: t)
+            let progress = max(0, (x - 4) / 800)
+            if i > 0 {
+                tuner.observe(EventLogEntry(timeMilliseconds: t, type: "gesture", fields: [
+                    ("phase", .string(i == 1 ? "began" : "changed")), ("progress", .number(progress)),
+                    ("velocity", i > 1 ? .number(3000 - Double(i) * 150) : .null)]), widthPixels: 800)
+            }
+            t += 16
+        }
+        tuner.observe(EventLogEntry(timeMilliseconds: t, type: "gesture", fields: [
+            ("phase", .string("ended")), ("progress", .number(286.0 / 800)), ("velocity", .number(1950))]), widthPixels: 800)
+        XCTAssertEqual(tuner.verdict, "velocity 1950 px/s >= fling 800 px/s: commit")
+        let frame = try render(model)
+        try TuneOverlay.draw(tuner, model: model, into: frame)
+        // The edge zone is tinted blue over the page beneath's left edge; the panel is dark.
+        let zone = frame.pixel(x: 10, y: 200) & 0xFF, page = frame.pixel(x: 30, y: 200) & 0xFF
+        XCTAssertGreaterThan(zone, page, "more blue inside the 20 px edge zone")
+        XCTAssertLessThan(frame.pixel(x: 780, y: 580) & 0xFF, 80, "the panel")
+        try check(frame, "tune-overlay")
+    }
 }

@@ -532,6 +532,12 @@ public final class AppModel {
                                  in: stack.top, inStack: stack.id)
     }
 
+    /// Replaces the configuration; it applies from the next event (a swipe under way goes on with the
+    /// new thresholds: the tuning tool changes them while swiping).
+    public func reconfigure(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
     // MARK: - Pages from the Swift API
 
     /// Turns the interactive pop on or off for one page instance only. It takes effect for the next

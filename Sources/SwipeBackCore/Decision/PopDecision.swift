@@ -46,4 +46,33 @@ extension PopDecision {
             return projected >= configuration.commitProgress ? .commit : .cancel
         }
     }
+
+    /// The decision and its reason in words, as the tuning overlay shows it at a release, e.g.
+    /// "velocity 1450 px/s >= fling 800 px/s: commit" or "progress 42 % < 50 %: cancel".
+    ///
+    /// - Parameters: as `decide(progress:velocityPixelsPerSecond:widthPixels:configuration:)`.
+    public static func explain(progress: Double, velocityPixelsPerSecond: Double?, widthPixels: Double,
+                               configuration: Configuration) -> String {
+        let decision = decide(progress: progress, velocityPixelsPerSecond: velocityPixelsPerSecond, widthPixels: widthPixels,
+                              configuration: configuration)
+        let limit = configuration.maxVelocity
+        let velocity = min(max(velocityPixelsPerSecond ?? 0, -limit), limit)
+        func percent(_ p: Double) -> String { "\(Int((p * 100).rounded())) %" }
+        let threshold = percent(configuration.commitProgress)
+        switch configuration.policy {
+        case .velocityOrDistance:
+            let fling = configuration.flingVelocity * widthPixels
+            if abs(velocity) >= fling, velocity != 0 {
+                let v = Int(velocity.rounded()), f = Int(fling.rounded())
+                return velocity > 0 ? "velocity \(v) px/s >= fling \(f) px/s: commit" : "velocity \(v) px/s <= -fling -\(f) px/s: cancel"
+            }
+            let speed = velocityPixelsPerSecond == nil ? "no velocity" : "|velocity| \(Int(abs(velocity).rounded())) px/s < fling \(Int(fling.rounded())) px/s"
+            return "\(speed), progress \(percent(progress)) \(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
+        case .projection:
+            let d = configuration.projectionDeceleration
+            let projected = progress + (velocity / 1000) * d / (1 - d) / widthPixels
+            return "projected \(percent(projected)) (progress \(percent(progress)), velocity \(Int(velocity.rounded())) px/s) "
+                + "\(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
+        }
+    }
 }

@@ -1,0 +1,68 @@
+import XCTest
+@testable import SwipeBackCore
+
+final class TunerTests: XCTestCase {
+    func testTheDecisionIsExplainedInWords() {
+        let c = Configuration()
+        XCTAssertEqual(PopDecision.explain(progress: 0.2, velocityPixelsPerSecond: 1450, widthPixels: 800, configuration: c),
+                       "velocity 1450 px/s >= fling 800 px/s: commit")
+        XCTAssertEqual(PopDecision.explain(progress: 0.7, velocityPixelsPerSecond: -900, widthPixels: 800, configuration: c),
+                       "velocity -900 px/s <= -fling -800 px/s: cancel")
+        XCTAssertEqual(PopDecision.explain(progress: 0.62, velocityPixelsPerSecond: 300, widthPixels: 800, configuration: c),
+                       "|velocity| 300 px/s < fling 800 px/s, progress 62 % >= 50 %: commit")
+        XCTAssertEqual(PopDecision.explain(progress: 0.3, velocityPixelsPerSecond: nil, widthPixels: 800, configuration: c),
+                       "no velocity, progress 30 % < 50 %: cancel")
+        var projection = c
+        projection.policy = .projection
+        // 0.3 + (600 / 1000) * 0.998 / 0.002 / 800 = 0.674
+        XCTAssertEqual(PopDecision.explain(progress: 0.3, velocityPixelsPerSecond: 600, widthPixels: 800, configuration: projection),
+                       "projected 67 % (progress 30 %, velocity 600 px/s) >= 50 %: commit")
+    }
+
+    func testKeysSelectChangeWithinRangeAndSave() {
+        var tuner = Tuner(configuration: Configuration())
+        XCTAssertEqual(tuner.handleKey("Escape"), .ignored, "not a tuning key: it goes on to the app")
+        XCTAssertEqual(tuner.handleKey("Down"), .selected)
+        XCTAssertEqual(tuner.handleKey("Down"), .selected)
+        XCTAssertEqual(Tuner.tunables[tuner.selected].key, "commitProgress")
+        XCTAssertEqual(tuner.handleKey("Right"), .changed)
+        XCTAssertEqual(tuner.configuration.commitProgress, 0.55, accuracy: 1e-12)
+        for _ in 0..<20 { _ = tuner.handleKey("Right") }
+        XCTAssertEqual(tuner.configuration.commitProgress, 1, "clamped to the key's range")
+        XCTAssertEqual(tuner.handleKey("Right"), .ignored, "nothing left to change")
+        XCTAssertEqual(tuner.display(Tuner.tunables[tuner.selected]), "1.00")
+        _ = tuner.handleKey("Down"); _ = tuner.handleKey("Down")
+        XCTAssertEqual(Tuner.tunables[tuner.selected].key, "policy")
+        XCTAssertEqual(tuner.handleKey("Right"), .changed)
+        XCTAssertEqual(tuner.configuration.policy, .projection)
+        XCTAssertEqual(tuner.handleKey("Up"), .selected)
+        XCTAssertEqual(tuner.display(Tuner.tunables[tuner.selected]), "1.00 widths/s")
+        XCTAssertEqual(tuner.handleKey("Up"), .selected)
+        XCTAssertEqual(tuner.handleKey("Up"), .selected)
+        XCTAssertEqual(tuner.handleKey("Up"), .selected)
+        XCTAssertEqual(Tuner.tunables[tuner.selected].key, "edgeWidth")
+        XCTAssertEqual(tuner.handleKey("minus"), .changed)
+        XCTAssertEqual(tuner.display(Tuner.tunables[tuner.selected]), "15 px")
+        XCTAssertEqual(tuner.handleKey("S"), .save)
+    }
+
+    func testTheTraceFollowsOneFingerAndTheReleaseGivesTheVerdict() {
+        var tuner = Tuner(configuration: Configuration())
+        func pointer(_ phase: PointerPhase, _ id: Int, _ x: Double) -> InputEvent {
+            .pointer(PointerInput(phase: phase, id: id, device: .touch, position: Point(x: x, y: 300)))
+        }
+        tuner.observe(pointer(.down, 1, 4))
+        tuner.observe(pointer(.move, 1, 40))
+        tuner.observe(pointer(.down, 2, 500)) // a second finger does not join the trace
+        tuner.observe(pointer(.move, 2, 520))
+        tuner.observe(pointer(.move, 1, 90))
+        XCTAssertEqual(tuner.trace.map(\.x), [4, 40, 90])
+        tuner.observe(EventLogEntry(timeMilliseconds: 16, type: "gesture", fields: [("phase", .string("began")), ("progress", .number(0.05))]), widthPixels: 800)
+        tuner.observe(EventLogEntry(timeMilliseconds: 32, type: "gesture", fields: [("phase", .string("changed")), ("progress", .number(0.11)),
+                                                                                    ("velocity", .number(2800))]), widthPixels: 800)
+        tuner.observe(EventLogEntry(timeMilliseconds: 48, type: "gesture", fields: [("phase", .string("ended")), ("progress", .number(0.11)),
+                                                                                    ("velocity", .number(2800))]), widthPixels: 800)
+        XCTAssertEqual(tuner.history.map(\.progress), [0.05, 0.11, 0.11])
+        XCTAssertEqual(tuner.verdict, "velocity 2800 px/s >= fling 800 px/s: commit")
+    }
+}
