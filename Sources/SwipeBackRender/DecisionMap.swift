@@ -40,6 +40,7 @@ public enum DecisionMap {
     /// - Throws: `RenderError` when the surface cannot be made.
     public static func render(points: [Point], configuration: Configuration, widthPixels: Double,
                               width: Int = 800, height: Int = 560) throws -> ImageSurface {
+        try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let surface = try ImageSurface(width: width, height: height, opaque: true)
         let fling = configuration.flingVelocity * widthPixels
         let fastest = points.map { abs($0.velocity ?? 0) }.max() ?? 0

@@ -9,6 +9,7 @@ public enum TuneOverlay {
     ///
     /// - Throws: `RenderError` when drawing fails.
     public static func draw(_ tuner: Tuner, model: AppModel, into surface: ImageSurface) throws {
+        try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let configuration = tuner.configuration
         try surface.draw { cr in
             for stack in model.stacks {
