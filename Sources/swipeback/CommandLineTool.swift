@@ -96,7 +96,7 @@ enum CommandLineTool {
         }
         var text = "usage: swipeback COMMAND [OPTIONS]\n\ncommands:\n"
         for entry in commands {
-            text += "  " + entry.name.padding(toLength: 8, withPad: " ", startingAt: 0) + entry.summary + "\n"
+            text += "  " + entry.name.padding(toLength: 10, withPad: " ", startingAt: 0) + entry.summary + "\n"
         }
         return text + "\nswipeback help COMMAND shows a command's options.\n"
     }
