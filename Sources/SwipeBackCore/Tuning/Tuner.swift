@@ -130,7 +130,9 @@ public struct Tuner: Sendable {
 
     /// Takes an event log line: gesture lines feed the plot, a release gives the verdict.
     ///
-    /// - Parameter widthPixels: the swiped stack's width, for the fling velocity in px/s.
+    /// - Parameters:
+    ///   - entry: any event log line; only `gesture` lines count.
+    ///   - widthPixels: the swiped stack's width, for the fling velocity in px/s.
     public mutating func observe(_ entry: EventLogEntry, widthPixels: Double) {
         guard entry.type == "gesture", let phase = entry["phase"]?.stringValue, let progress = entry["progress"]?.numberValue else { return }
         if phase == "began" { history = [] }
