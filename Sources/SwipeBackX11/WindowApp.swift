@@ -77,6 +77,17 @@ public final class WindowApp {
         if window.refreshHertz != frameHertz { frameClock = FixedRateFrameClock(hertz: window.refreshHertz) }
     }
 
+    /// Set by SIGINT or SIGTERM once `closeOnSignals()` has run.
+    nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
+
+    /// Makes SIGINT (Ctrl+C) and SIGTERM close the window like the window manager's close request,
+    /// so the app ends normally (a recording is written, the status is 0).
+    public static func closeOnSignals() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in WindowApp.signalled = 1 }
+        }
+    }
+
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
     public var nowMilliseconds: Double {
         let elapsed = clock.now - start
@@ -97,6 +108,10 @@ public final class WindowApp {
         var nextTick = frameClock.nextTick(after: nowMilliseconds)
         var wasAnimating = false
         while !model.closeRequested {
+            if Self.signalled != 0 {
+                send(.close, atMilliseconds: nowMilliseconds)
+                break
+            }
             while XPending(window.display) > 0 {
                 var event = XEvent()
                 XNextEvent(window.display, &event)

@@ -100,6 +100,7 @@ enum DemoCommand {
             }
         }
         model.start(atMilliseconds: 0)
+        WindowApp.closeOnSignals()
         do {
             try app.run()
         } catch let error as X11Error {

@@ -73,4 +73,36 @@ final class RecordReplayTests: XCTestCase {
                                      "stack push reply home,message,reply"])
         XCTAssertEqual(replayOutcome, liveOutcome)
     }
+
+    func testAStopSignalClosesTheRecorderAndTheRecordingIsWritten() throws {
+        let server = try XvfbServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
+        process.arguments = ["record", recording, "--open", "home,message", "--window", "800x600", "--event-log", live]
+        process.environment = ["DISPLAY": server.displayName, "XDG_CONFIG_HOME": folder.path, "PATH": "/usr/bin:/bin"]
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !((try? String(contentsOfFile: live, encoding: .utf8)) ?? "").contains("didAppear") {
+            guard Date() < deadline else { process.terminate(); return XCTFail("record did not start") }
+            sleepMilliseconds(20)
+        }
+        server.move(to: 3, 300); sleepMilliseconds(30); server.button(true)
+        for step in 1...6 { sleepMilliseconds(10); server.move(to: 3 + step * 80, 300) }
+        server.button(false)
+        sleepMilliseconds(200)
+        process.terminate() // SIGTERM, as a supervisor or Ctrl+C (SIGINT) would
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix(#"{"scenario": 1"#) == true)
+        XCTAssertTrue(lines.contains { $0.contains(#""type": "up""#) }, "the swipe is in it")
+        XCTAssertTrue(lines.last?.contains(#""type": "end""#) == true)
+        let replay = try runCommand(try Paths.swipeback, ["replay", recording])
+        XCTAssertEqual(replay.status, 0, replay.standardError)
+        XCTAssertTrue(replay.standardOutput.contains(#""decision": "commit""#))
+    }
 }
