@@ -9,8 +9,9 @@ public enum DecisionMap {
     public struct Point: Equatable, Sendable {
         /// Progress at release, 0...1.
         public var progress: Double
-        /// Velocity at release along the pop direction, px/s (positive toward popping); nil when the
-        /// tracker had no estimate (the decision used 0, and so does the dot).
+        /// Velocity at release along the pop direction, in stack widths per second (px/s divided by
+        /// the stack's width; positive toward popping), so swipes on stacks of any width share one
+        /// map; nil when the tracker had no estimate (the decision used 0, and so does the dot).
         public var velocity: Double?
         /// The decision the swipe got.
         public var decision: PopDecision
@@ -32,21 +33,23 @@ public enum DecisionMap {
     ///
     /// - Parameters:
     ///   - points: the swipes.
-    ///   - configuration: whose rule shades the regions (`PopDecision.decide`).
-    ///   - widthPixels: the stack width the swipes ran on, px (the fling velocity is widths/s).
+    ///   - configuration: whose rule shades the regions (`PopDecision.decide`; in widths/s the
+    ///     fling threshold and the projection do not depend on the stack's width).
     ///   - width: image width in px, 400...4000.
     ///   - height: image height in px, 300...4000.
     /// - Returns: an opaque image.
     /// - Throws: `RenderError` when the surface cannot be made.
-    public static func render(points: [Point], configuration: Configuration, widthPixels: Double,
+    public static func render(points: [Point], configuration: Configuration,
                               width: Int = 800, height: Int = 560) throws -> ImageSurface {
         try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let surface = try ImageSurface(width: width, height: height, opaque: true)
-        let fling = configuration.flingVelocity * widthPixels
+        // Velocities in widths/s: the decision rule with a stack 1 "px" wide.
+        let widthPixels = 1.0
+        let fling = configuration.flingVelocity
         let fastest = points.map { abs($0.velocity ?? 0) }.max() ?? 0
-        // The velocity range: the fling threshold twice over, or the fastest swipe, on a 2000 px/s
-        // grid so the quarter ticks fall on round numbers.
-        let limit = max(2000, ((max(fling * 2, fastest * 1.1)) / 2000).rounded(.up) * 2000)
+        // The velocity range: the fling threshold twice over, or the fastest swipe, on a grid of
+        // 2 widths/s so the quarter ticks fall on halves.
+        let limit = max(2, ((max(fling * 2, fastest * 1.1)) / 2).rounded(.up) * 2)
         let left = 86.0, right = Double(width) - 24, top = 48.0, bottom = Double(height) - 62
         func x(_ progress: Double) -> Double { left + (right - left) * progress }
         func y(_ velocity: Double) -> Double { bottom - (bottom - top) * (velocity + limit) / (2 * limit) }
@@ -87,18 +90,21 @@ public enum DecisionMap {
                 cairo_move_to(cr, left, y(v).rounded() + 0.5)
                 cairo_line_to(cr, right, y(v).rounded() + 0.5)
                 cairo_stroke(cr)
-                label(cr, "\(Int(v))", rightX: left - 8, centreY: y(v), size: 12)
+                let tenths = Int((v * 10).rounded())
+                let tick = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
+                label(cr, tick, rightX: left - 8, centreY: y(v), size: 12)
             }
             label(cr, "release progress (share of the stack's width)", centreX: (left + right) / 2, y: bottom + 30, size: 13)
             cairo_save(cr)
             cairo_translate(cr, 18, (top + bottom) / 2)
             cairo_rotate(cr, -Double.pi / 2)
-            label(cr, "release velocity (px/s, + toward popping)", centreX: 0, y: -8, size: 13)
+            label(cr, "release velocity (stack widths/s, + toward popping)", centreX: 0, y: -8, size: 13)
             cairo_restore(cr)
             let rule = configuration.policy == .velocityOrDistance
-                ? "velocityOrDistance: commit at \(Int((configuration.commitProgress * 100).rounded())) %, fling \(Int(fling.rounded())) px/s"
+                ? "velocityOrDistance: commit at \(Int((configuration.commitProgress * 100).rounded())) %, fling \(fling) widths/s"
                 : "projection: commit when projected past \(Int((configuration.commitProgress * 100).rounded())) %"
-            label(cr, "Decision map · \(rule) · \(points.count) swipes", centreX: Double(width) / 2, y: 14, size: 14, bold: true)
+            label(cr, "Decision map · \(rule) · \(points.count) swipe\(points.count == 1 ? "" : "s")", centreX: Double(width) / 2, y: 14,
+                  size: 14, bold: true)
             // The swipes.
             for point in points {
                 let c = point.decision == .commit ? commitDot : cancelDot

@@ -47,7 +47,11 @@ public enum TuneOverlay {
                     cairo_fill(cr)
                 }
             }
-            drawPanel(cr, tuner, width: Double(surface.width), height: Double(surface.height))
+            if !tuner.panelHidden {
+                drawPanel(cr, tuner, width: Double(surface.width), height: Double(surface.height))
+            } else if let verdict = tuner.verdict {
+                text(cr, verdict, x: 12, y: Double(surface.height) - 28, size: 12.5, color: (0.85, 0.25, 0.1, 1))
+            }
         }
     }
 
@@ -55,13 +59,13 @@ public enum TuneOverlay {
         let panelWidth = 330.0, rowHeight = 19.0
         let rows = Double(Tuner.tunables.count)
         let plotHeight = 70.0
-        let panelHeight = 34 + rows * rowHeight + 12 + plotHeight + 52
+        let panelHeight = 34 + rows * rowHeight + 12 + plotHeight + 22 + 58
         let px = width - panelWidth - 12, py = height - panelHeight - 12
         cairo_new_path(cr)
         cairo_rectangle(cr, px, py, panelWidth, panelHeight)
         cairo_set_source_rgba(cr, 0.08, 0.08, 0.10, 0.86)
         cairo_fill(cr)
-        text(cr, "Tuning · ↑↓ select · ←→ change · S save", x: px + 12, y: py + 9, size: 12, color: (1, 1, 1, 0.75))
+        text(cr, "Tuning · ↑↓ select · ←→ change · S save · H hide", x: px + 12, y: py + 9, size: 12, color: (1, 1, 1, 0.75))
         var y = py + 34
         for (index, tunable) in Tuner.tunables.enumerated() {
             let selected = index == tuner.selected
@@ -108,23 +112,25 @@ public enum TuneOverlay {
             cairo_set_source_rgb(cr, 1.0, 0.6, 0.15)
             cairo_stroke(cr)
         }
-        text(cr, "progress", x: plot.x + 4, y: plot.y + 2, size: 10.5, color: (0.35, 0.65, 1.0, 1))
-        text(cr, "velocity", x: plot.x + 64, y: plot.y + 2, size: 10.5, color: (1.0, 0.6, 0.15, 1))
-        y += plotHeight + 8
+        text(cr, "progress", x: plot.x, y: plot.y + plot.h + 3, size: 10.5, color: (0.35, 0.65, 1.0, 1))
+        text(cr, "velocity", x: plot.x + 60, y: plot.y + plot.h + 3, size: 10.5, color: (1.0, 0.6, 0.15, 1))
+        y += plotHeight + 22
+        // The decision in words, on up to two lines, so its last word (commit or cancel) always shows.
         text(cr, tuner.verdict ?? "release a swipe to see its decision", x: px + 12, y: y, size: 12, color: (1, 1, 1, 1),
-             width: panelWidth - 24)
+             width: panelWidth - 24, lines: 2)
         if let status = tuner.status {
-            text(cr, status, x: px + 12, y: y + 22, size: 11, color: (1, 1, 1, 0.7), width: panelWidth - 24)
+            text(cr, status, x: px + 12, y: y + 38, size: 11, color: (1, 1, 1, 0.7), width: panelWidth - 24)
         }
     }
 
     private static func text(_ cr: OpaquePointer, _ string: String, x: Double, y: Double, size: Double,
-                             color: (Double, Double, Double, Double), bold: Bool = false, width: Double? = nil) {
-        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil)
+                             color: (Double, Double, Double, Double), bold: Bool = false, width: Double? = nil, lines: Int32 = 1) {
+        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: lines > 1 ? width : nil)
         defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
         if let width {
             pango_layout_set_width(layout, Int32(width * Double(swipeback_pango_scale())))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            if lines > 1 { pango_layout_set_height(layout, -lines) } // at most `lines` lines, the last ellipsized
         }
         cairo_new_path(cr)
         cairo_set_source_rgba(cr, color.0, color.1, color.2, color.3)

@@ -14,7 +14,9 @@ enum DemoCommand {
                 ? "demo takes no arguments, got \"\(options.positional[0])\"; try: swipeback help demo"
                 : "record expects one OUT.jsonl file; try: swipeback help record")
         }
-        let configuration = try windowConfiguration(options)
+        // A recording's file is checked before the session, not after it.
+        if let recordPath { try EventLogSink.checkWritable(recordPath, option: "record") }
+        let configuration = try windowConfiguration(options, creating: tune)
         let pagesPath = try options.pagesPath ?? (AssetLocator.assetsDirectory() + "/pages.json")
         var document = try PagesDocumentReader.read(path: pagesPath)
         try Options.checkImages(document, file: pagesPath)
@@ -158,8 +160,14 @@ enum DemoCommand {
     }
 
     /// The configuration for window commands: defaults, then `--config`, else the user's saved file.
-    static func windowConfiguration(_ options: Options) throws -> Configuration {
-        if let path = options.configPath { return try ConfigurationReader.read(path: path) }
+    ///
+    /// - Parameter creating: a `--config FILE` that does not exist yet starts from the defaults
+    ///   (`tune` creates it on save).
+    static func windowConfiguration(_ options: Options, creating: Bool = false) throws -> Configuration {
+        if let path = options.configPath {
+            if creating, !FileManager.default.fileExists(atPath: path) { return Configuration() }
+            return try ConfigurationReader.read(path: path)
+        }
         let environment = ProcessInfo.processInfo.environment
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"].map { $0 + "/.config" } ?? "")

@@ -31,7 +31,7 @@ final class EventLogSink {
     private let target: String?
 
     /// Refuses a path that is a directory, or whose folder does not exist.
-    private static func checkWritable(_ path: String, option: String = "--event-log") throws {
+    static func checkWritable(_ path: String, option: String = "--event-log") throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandFailure.usage("\(option) \(path): is a directory, expected a file")

@@ -45,9 +45,11 @@ struct Options {
             switch argument {
             case "--config": options.configPath = try value(argument)
             case "--compare":
-                let a = try value(argument)
-                let b = try value(argument)
-                options.compare = (a, b)
+                guard index + 2 < arguments.count, !arguments[index + 1].hasPrefix("--"), !arguments[index + 2].hasPrefix("--") else {
+                    throw CommandFailure.usage("--compare needs two configuration files: --compare A.json B.json")
+                }
+                options.compare = (arguments[index + 1], arguments[index + 2])
+                index += 2
             case "--event-log": options.eventLog = try value(argument)
             case "--pages": options.pagesPath = try value(argument)
             case "--rtl": options.rtl = true

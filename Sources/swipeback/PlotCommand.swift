@@ -11,7 +11,7 @@ enum PlotCommand {
             throw CommandFailure.usage("plot expects one or more SCENARIO files; usage: swipeback plot SCENARIO... -o OUT.png")
         }
         guard let out = options.output else { throw CommandFailure.usage("plot needs -o OUT.png") }
-        guard out.hasSuffix(".png") else { throw CommandFailure.usage("-o \(out): expected a .png file name") }
+        guard out.lowercased().hasSuffix(".png") else { throw CommandFailure.usage("-o \(out): expected a .png file name") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandFailure.usage("-o \(out): is a directory, expected a .png file")
@@ -20,28 +20,35 @@ enum PlotCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure.usage("-o \(out): no folder \(folder)")
         }
-        let configuration = try options.headlessConfiguration()
+        let base = try options.headlessConfiguration()
         var points: [DecisionMap.Point] = []
-        var stackWidth: Double?
+        // The regions are one configuration's: every scenario must have been decided under it (a
+        // scenario's own `config` keys apply on top of --config, SPEC section 4).
+        var shared: (configuration: Configuration, path: String)?
         for path in options.positional {
-            var scenario = try ScenarioReader.read(path: path, configuration: configuration)
+            var scenario = try ScenarioReader.read(path: path, configuration: base)
             try Options.checkImages(scenario.document, file: path)
             if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
+            if let shared, shared.configuration != scenario.configuration {
+                throw CommandFailure.usage("\(path): its header's config differs from \(shared.path)'s, so one map cannot shade both; plot them separately")
+            }
+            if shared == nil { shared = (scenario.configuration, path) }
             let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
-            var ended: [(stack: String, point: DecisionMap.Point)] = []
+            var ended: [(stack: String, progress: Double, velocity: Double?, decision: PopDecision)] = []
             let model = ScenarioRunner.run(scenario, measurer: measurer) { entry in
                 guard entry.type == "gesture", entry["phase"]?.stringValue == "ended",
                       let progress = entry["progress"]?.numberValue,
                       let decision = entry["decision"]?.stringValue.flatMap(PopDecision.init) else { return }
-                ended.append((entry["stack"]?.stringValue ?? "main",
-                              DecisionMap.Point(progress: progress, velocity: entry["velocity"]?.numberValue, decision: decision)))
+                ended.append((entry["stack"]?.stringValue ?? "main", progress, entry["velocity"]?.numberValue, decision))
             }
             for swipe in ended {
-                if stackWidth == nil { stackWidth = model.stack(id: swipe.stack)?.frame.width }
-                points.append(swipe.point)
+                // Velocities in stack widths per second, so stacks of any width share the map.
+                let width = max(model.stack(id: swipe.stack)?.frame.width ?? scenario.windowWidth, 1)
+                points.append(DecisionMap.Point(progress: swipe.progress, velocity: swipe.velocity.map { $0 / width },
+                                                decision: swipe.decision))
             }
         }
-        let image = try DecisionMap.render(points: points, configuration: configuration, widthPixels: stackWidth ?? 800)
+        let image = try DecisionMap.render(points: points, configuration: shared?.configuration ?? base)
         do {
             try image.writePNG(to: out)
         } catch {

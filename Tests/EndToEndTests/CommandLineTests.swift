@@ -60,6 +60,11 @@ final class CommandLineTests: XCTestCase {
         try #"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"pages": ["A", "B"]}]}"#
             .appending("\n{\"t\": 0, \"type\": \"down\", \"x\": 4,\n").write(toFile: broken, atomically: true, encoding: .utf8)
         let good = fixtures.appendingPathComponent("flick-commit.jsonl").path
+        // The same scenario with a config of its own in the header.
+        let pinned = directory.appendingPathComponent("pinned.jsonl").path
+        let flick = try String(contentsOfFile: good, encoding: .utf8)
+        try flick.replacingOccurrences(of: #"{"scenario": 1,"#, with: #"{"scenario": 1, "config": {"commitProgress": 0.2},"#)
+            .write(toFile: pinned, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["replay", broken], "swipeback: \(broken):2: not valid JSON at character 33: expected a key in double quotes, found the end of the text"),
             (["replay", directory.appendingPathComponent("none.jsonl").path], "no such file"),
@@ -76,6 +81,12 @@ final class CommandLineTests: XCTestCase {
             (["replay", broken, "--config", "/dev/null"], "/dev/null: is not a regular file, expected a file"),
             (["replay", broken, "--config", directory.path], "is a directory, expected a file"),
             (["render", good, "--at", "0", "-o", broken], "-o \(broken): is a file, expected a folder"),
+            // A recording's file is checked before any window opens (DISPLAY is :999 here).
+            (["record", directory.path + "/missing/x.jsonl"], "record \(directory.path)/missing/x.jsonl: no folder"),
+            (["record", directory.path], "record \(directory.path): is a directory, expected a file"),
+            (["replay", good, "--compare", "a.json"], "--compare needs two configuration files: --compare A.json B.json"),
+            (["plot", good, broken.replacingOccurrences(of: "broken", with: "pinned"), "-o", directory.path + "/map.png"],
+             "pinned.jsonl: its header's config differs"),
         ]
         for (arguments, expected) in cases {
             var environment = ProcessInfo.processInfo.environment

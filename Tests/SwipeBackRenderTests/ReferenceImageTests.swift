@@ -201,14 +201,15 @@ final class ReferenceImageTests: XCTestCase {
     }
 
     func testTheDecisionMapUnderBothPolicies() throws {
-        // Swipes on an 800 px stack: slow releases either side of the threshold, flings both ways,
+        // Swipes: slow releases either side of the threshold, flings both ways,
         // one with no velocity estimate (drawn at 0).
+        // (Velocities in stack widths per second.)
         let points: [DecisionMap.Point] = [
-            .init(progress: 0.2, velocity: 120, decision: .cancel), .init(progress: 0.45, velocity: -300, decision: .cancel),
-            .init(progress: 0.55, velocity: 200, decision: .commit), .init(progress: 0.15, velocity: 2400, decision: .commit),
-            .init(progress: 0.7, velocity: -1900, decision: .cancel), .init(progress: 0.4, velocity: nil, decision: .cancel),
+            .init(progress: 0.2, velocity: 0.15, decision: .cancel), .init(progress: 0.45, velocity: -0.375, decision: .cancel),
+            .init(progress: 0.55, velocity: 0.25, decision: .commit), .init(progress: 0.15, velocity: 3, decision: .commit),
+            .init(progress: 0.7, velocity: -2.375, decision: .cancel), .init(progress: 0.4, velocity: nil, decision: .cancel),
         ]
-        let map = try DecisionMap.render(points: points, configuration: Configuration(), widthPixels: 800)
+        let map = try DecisionMap.render(points: points, configuration: Configuration())
         // The regions come from the rule: above the fling velocity commits whatever the progress,
         // below its negative cancels, between them the threshold at 50 % splits.
         func rgb(_ x: Int, _ y: Int) -> UInt32 { map.pixel(x: x, y: y) & 0xFFFFFF }
@@ -223,7 +224,7 @@ final class ReferenceImageTests: XCTestCase {
         try check(map, "decision-map")
         var projection = Configuration()
         projection.policy = .projection
-        try check(try DecisionMap.render(points: points, configuration: projection, widthPixels: 800), "decision-map-projection")
+        try check(try DecisionMap.render(points: points, configuration: projection), "decision-map-projection")
     }
 
     func testTheTuningOverlayOverASwipe() throws {

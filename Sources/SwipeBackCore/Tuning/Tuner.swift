@@ -42,6 +42,8 @@ public struct Tuner: Sendable {
     public private(set) var verdict: String?
     /// The last save's outcome, for the overlay ("saved to …" or the error).
     public var status: String?
+    /// Whether the tunables panel is hidden (H toggles it), so the page beneath can be used.
+    public private(set) var panelHidden = false
     private var tracing: Int?
 
     /// What a key press did.
@@ -81,14 +83,18 @@ public struct Tuner: Sendable {
     }
 
     /// Handles a key (names as `KeyTranslation` gives them: single letters upper-cased): Up/Down
-    /// (or Tab) select, Left/Right (or - and +) change the selected tunable by one step, S saves.
+    /// (or Tab) select (wrapping around), Left/Right (or - and +) change the selected tunable by one
+    /// step, S saves, H hides or shows the panel.
     public mutating func handleKey(_ name: String) -> KeyAction {
         switch name {
         case "Up": selected = (selected + Self.tunables.count - 1) % Self.tunables.count; return .selected
         case "Down", "Tab": selected = (selected + 1) % Self.tunables.count; return .selected
         case "Left", "minus", "KP_Subtract": return adjust(by: -1)
         case "Right", "plus", "equal", "Shift+equal", "KP_Add": return adjust(by: 1)
-        case "S", "Ctrl+S": return .save
+        case "S", "Shift+S", "Ctrl+S": return .save
+        case "H", "Shift+H":
+            panelHidden.toggle()
+            return .selected
         default: return .ignored
         }
     }
@@ -97,8 +103,10 @@ public struct Tuner: Sendable {
         let tunable = Self.tunables[selected]
         switch configuration.value(of: tunable.key) {
         case .number(let n)?:
-            let next = min(max(((n + direction * tunable.step) / tunable.step).rounded() * tunable.step, tunable.range.lowerBound),
-                           tunable.range.upperBound)
+            // Whole steps, divided rather than multiplied so 7 steps of 0.05 are exactly 0.35.
+            let steps = ((n + direction * tunable.step) / tunable.step).rounded()
+            let value = tunable.step < 1 ? steps / (1 / tunable.step).rounded() : steps * tunable.step
+            let next = min(max(value, tunable.range.lowerBound), tunable.range.upperBound)
             guard next != n else { return .ignored }
             configuration.set(tunable.key, to: .number(next))
         case .string?:
