@@ -135,6 +135,11 @@ public final class WindowApp {
             } else {
                 wasAnimating = false
             }
+            // A timer (the kiosk's idle timeout) that fell due.
+            if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
+                model.tick(atMilliseconds: nowMilliseconds)
+                dirty = true
+            }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
             if dirty || inputNeedsRedraw || compositor.needsRedraw(model, width: window.width, height: window.height) {
                 try drawFrame()
@@ -143,6 +148,11 @@ public final class WindowApp {
             }
             var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            // Sleep until the next timer, not a frame at a time.
+            if let due = model.nextTimerMilliseconds {
+                let wait = Int32(min(max(0, (due - nowMilliseconds).rounded(.up)), Double(Int32.max)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             // While a button is held, wake to notice a grab that takes the rest of the drag away.
             if !heldSources.isEmpty {
                 let check = Int32(max(0, (lastGrabCheck + Self.grabCheckIntervalMilliseconds - nowMilliseconds).rounded(.up)))

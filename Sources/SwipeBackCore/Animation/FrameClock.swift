@@ -36,11 +36,14 @@ public final class ManualFrameClock {
         self.grid = grid
     }
 
-    /// Ticks the model at every grid time up to and including `timeMilliseconds`, while it needs frames.
+    /// Ticks the model at every grid time up to and including `timeMilliseconds`, while it needs
+    /// frames, and at the exact due time of each timer (the kiosk's idle timeout) on the way.
     public func advance(to timeMilliseconds: Double) {
-        while model.needsFrames {
-            let next = grid.nextTick(after: nowMilliseconds)
-            guard next <= timeMilliseconds else { break }
+        while true {
+            let frame = model.needsFrames ? grid.nextTick(after: nowMilliseconds) : .infinity
+            let timer = model.nextTimerMilliseconds.map { max($0, nowMilliseconds) } ?? .infinity
+            let next = min(frame, timer)
+            guard next <= timeMilliseconds, next.isFinite else { break }
             nowMilliseconds = next
             model.tick(atMilliseconds: next)
         }

@@ -62,6 +62,11 @@ public final class AppModel {
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
     private var nextSerial = 0
+    /// Whether `kioskIdleTimeout` applies: after that long without input every stack returns to
+    /// its root, animated (the kiosk turns it on; the demo does not).
+    public var returnsToRootWhenIdle = false
+    /// The time of the last input event, in ms.
+    private var lastActivityMilliseconds = 0.0
     private var sequences: [Int: PointerSequence] = [:]
     /// The sequence that owns the running swipe, if any; one swipe per window.
     private var swipeOwner: Int?
@@ -161,6 +166,12 @@ public final class AppModel {
 
     /// Applies one input event at time `t` (ms).
     public func handle(_ event: InputEvent, atMilliseconds t: Double) {
+        switch event {
+        case .pointer, .scroll, .swipe, .key, .button:
+            lastActivityMilliseconds = t
+        default:
+            break
+        }
         switch event {
         case .pointer(let pointer):
             switch pointer.phase {
@@ -972,8 +983,25 @@ public final class AppModel {
     /// Distance to the target under which a settle snaps to it and ends.
     public static let settleSnapDistance = 0.001
 
-    /// Advances every animation to time `t` (ms); ends settles that reached their target.
+    /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
+    /// root and no finger is down. A window sleeps until then instead of ticking.
+    public var nextTimerMilliseconds: Double? {
+        guard returnsToRootWhenIdle, configuration.kioskIdleTimeout > 0, sequences.isEmpty,
+              stacks.contains(where: { !$0.isAtRoot || $0.transition != nil }) else { return nil }
+        return lastActivityMilliseconds + configuration.kioskIdleTimeout * 1000
+    }
+
+    /// Advances every animation to time `t` (ms); ends settles that reached their target; fires
+    /// a due timer.
     public func tick(atMilliseconds t: Double) {
+        if let due = nextTimerMilliseconds, t >= due {
+            // Idle: every stack goes back to its root with the normal animation and lifecycle
+            // (a transition running now finishes first: the pop to root waits its turn).
+            lastActivityMilliseconds = t
+            for stack in stacks where !stack.isAtRoot || stack.transition != nil {
+                request(.popToRoot(stack: stack.id, animated: true), t)
+            }
+        }
         // A two-finger run with no delta for `touchpadEndTimeout` ms has ended (the fingers lifted
         // without the zero-delta event some drivers send).
         if let run = touchpadRun, !run.gesture, t >= run.lastMilliseconds + configuration.touchpadEndTimeout {
