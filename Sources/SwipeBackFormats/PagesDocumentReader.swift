@@ -7,6 +7,34 @@ public enum PagesDocumentReader {
     ///
     /// - Parameter path: the document's path; image `src` paths are relative to its folder.
     /// - Throws: `FormatError` naming the file, the page id and the element index.
+    /// Problems a full check keeps going past (missing images, unknown pages in actions and stacks),
+    /// collected instead of thrown while `problems(path:)` runs.
+    nonisolated(unsafe) private static var collected: [FormatError]?
+
+    /// Reports a problem: collected during a full check, thrown otherwise.
+    private static func report(_ error: FormatError) throws {
+        if collected != nil { collected!.append(error) } else { throw error }
+    }
+
+    /// Every problem of a pages document, for an operator's check before a kiosk starts: each
+    /// missing image, each unknown page in an action or a stack, in the order the document has
+    /// them; or the one error that stops reading (broken JSON, a wrong field).
+    ///
+    /// - Parameter path: the document's file.
+    /// - Returns: the problems; empty when the document is good.
+    public static func problems(path: String) -> [FormatError] {
+        collected = []
+        defer { collected = nil }
+        do {
+            _ = try read(path: path)
+        } catch let error as FormatError {
+            collected!.append(error)
+        } catch {
+            collected!.append(FormatError(file: path, line: nil, message: "\(error)"))
+        }
+        return collected!
+    }
+
     public static func read(path: String) throws -> PagesDocument {
         let text = try TextFile.read(path)
         let value = try JSONValue.parse(text, file: path, line: nil)
@@ -37,8 +65,8 @@ public enum PagesDocumentReader {
         for page in pages.values.sorted(by: { $0.id < $1.id }) {
             for (index, element) in page.elements.enumerated() {
                 if case .button(_, .push(let target)) = element.kind, pages[target] == nil {
-                    throw FormatError(file: file, line: line,
-                                      message: "page \"\(page.id)\" element \(index): action pushes unknown page \"\(target)\"")
+                    try report(FormatError(file: file, line: line,
+                                           message: "page \"\(page.id)\" element \(index): action pushes unknown page \"\(target)\""))
                 }
             }
         }
@@ -46,7 +74,7 @@ public enum PagesDocumentReader {
         if let stacksValue = try document.array("stacks") {
             stacks = try parseStacks(stacksValue, file: file, line: line, place: "stacks")
         } else if let root = try document.string("root") {
-            if requireStacks, pages[root] == nil { throw document.error("\"root\" names unknown page \"\(root)\"") }
+            if requireStacks, pages[root] == nil { try report(document.error("\"root\" names unknown page \"\(root)\"")) }
             stacks = [StackDescription(id: "main", frame: nil, pages: [root])]
         } else if requireStacks {
             throw document.error("missing \"root\" (a page id) or \"stacks\"")
@@ -54,7 +82,7 @@ public enum PagesDocumentReader {
         if requireStacks {
             for stack in stacks {
                 for id in stack.pages where pages[id] == nil {
-                    throw document.error("stack \"\(stack.id)\" names unknown page \"\(id)\"")
+                    try report(document.error("stack \"\(stack.id)\" names unknown page \"\(id)\""))
                 }
             }
         }
@@ -169,11 +197,13 @@ public enum PagesDocumentReader {
         let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw fields.error("image \"\(src)\" not found (looked at \(path))")
+            try report(fields.error("image \"\(src)\" not found (looked at \(path))"))
+            return
         }
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 8) }
         guard let head, [UInt8](head) == pngSignature else {
-            throw fields.error("image \"\(src)\" is not a PNG file (\(path))")
+            try report(fields.error("image \"\(src)\" is not a PNG file (\(path))"))
+            return
         }
     }
 }

@@ -37,6 +37,10 @@ public final class WindowApp {
     public var overlay: ((ImageSurface) throws -> Void)?
     /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
     public var redrawsOnInput = false
+    /// Ignore the window manager's close requests (`WM_DELETE_WINDOW`): a locked kiosk.
+    public var refusesCloseRequests = false
+    /// Cover the screen again when its size changes (RandR): a kiosk.
+    public var followsScreenSize = false
 
     /// Passes one input event to the model, telling `onInput` first.
     private func send(_ event: InputEvent, atMilliseconds t: Double) {
@@ -208,7 +212,7 @@ public final class WindowApp {
             send(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
             return false
         case ClientMessage:
-            if window.isDeleteRequest(event) { send(.close, atMilliseconds: nowMilliseconds) }
+            if window.isDeleteRequest(event), !refusesCloseRequests { send(.close, atMilliseconds: nowMilliseconds) }
             return false
         case GenericEvent:
             guard event.xcookie.extension == window.xinputOpcode,
@@ -262,7 +266,10 @@ public final class WindowApp {
             send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             return false
         default:
-            if window.isScreenChange(&event) { displayMayHaveChanged() }
+            if window.isScreenChange(&event) {
+                displayMayHaveChanged()
+                if followsScreenSize { window.coverScreen() }
+            }
             return false
         }
     }

@@ -119,6 +119,81 @@ public final class X11Window {
         XCloseDisplay(display)
     }
 
+    /// The screen's size in px.
+    public var screenSize: (width: Int, height: Int) {
+        let screen = XDefaultScreen(display)
+        return (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
+    }
+
+    /// The screen's `Xft.dpi` resource divided by 96, the scale kiosks lay out with; 1 when unset,
+    /// zero, negative, not a number or beyond 0.5...4.
+    public var resourceScale: Double {
+        guard let raw = XResourceManagerString(display) else { return 1 }
+        return Self.scale(fromResources: String(cString: raw))
+    }
+
+    /// The scale from an X resource database text (`Xft.dpi:\t144` gives 1.5).
+    public static func scale(fromResources text: String) -> Double {
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi",
+                  let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)), dpi.isFinite, dpi > 0 else { continue }
+            let scale = dpi / 96
+            return (0.5...4).contains(scale) ? scale : 1
+        }
+        return 1
+    }
+
+    /// Makes the window cover the screen: through the window manager's full-screen state when one
+    /// answers (`_NET_SUPPORTING_WM_CHECK`), else by its own geometry. Call before the first map
+    /// settles; call `coverScreen()` again after a screen size change.
+    ///
+    /// - Returns: whether a window manager took the request.
+    @discardableResult
+    public func coverScreen() -> Bool {
+        let root = XDefaultRootWindow(display)
+        let (w, h) = screenSize
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        let hasManager = XGetWindowProperty(display, root, check, 0, 1, 0, XA_WINDOW, &type, &format, &count, &after, &data) == Success
+            && count == 1
+        if let data { XFree(data) }
+        let state = XInternAtom(display, "_NET_WM_STATE", 0), fullscreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        if hasManager {
+            // The hint for a window not yet managed, and the client message for one that is (EWMH).
+            let atoms = [UInt(fullscreen)]
+            _ = atoms.withUnsafeBytes { bytes in
+                XChangeProperty(display, window, state, XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            }
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window
+            event.xclient.message_type = state
+            event.xclient.format = 32
+            event.xclient.data.l.0 = 1 // _NET_WM_STATE_ADD
+            event.xclient.data.l.1 = Int(fullscreen)
+            event.xclient.data.l.3 = 1 // a normal application
+            XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        }
+        XMoveResizeWindow(display, window, 0, 0, UInt32(w), UInt32(h))
+        XFlush(display)
+        return hasManager
+    }
+
+    /// Hides the pointer over the window (an empty 1x1 cursor), from the first frame on.
+    public func hideCursor() {
+        var zero: CChar = 0
+        let blank = XCreateBitmapFromData(display, window, &zero, 1, 1)
+        var foreground = XColor(), background = XColor()
+        let cursor = XCreatePixmapCursor(display, blank, blank, &foreground, &background, 0, 0)
+        XDefineCursor(display, window, cursor)
+        XFreeCursor(display, cursor)
+        XFreePixmap(display, blank)
+        XFlush(display)
+    }
+
     /// Records that another client destroyed the window, so it is not destroyed twice.
     public func markDestroyed() { destroyed = true }
 

@@ -18,6 +18,8 @@ enum CommandLineTool {
          "swipeback demo [--pages FILE] [--open ID[,ID...]] [--window WxH] [--event-log FILE|-] [--config FILE] [--rtl] [--log-frames]"),
         ("replay", "run a scenario headless and print its event log",
          "swipeback replay SCENARIO [--config FILE] [--event-log FILE|-] [--window WxH] [--rtl] | swipeback replay SCENARIO... --compare A.json B.json"),
+        ("kiosk", "a full-screen touchscreen navigator that cannot be escaped; --check validates the document",
+         "swipeback kiosk PAGES [--check] [--config FILE] [--event-log FILE|-] [--rtl]"),
         ("tune", "the demo with the tuning overlay: change thresholds while swiping, S saves the configuration",
          "swipeback tune [--pages FILE] [--open ID[,ID...]] [--window WxH] [--config FILE] [--rtl] [--event-log FILE|-]"),
         ("record", "the demo, recording every input as a scenario that replay plays back",
@@ -55,6 +57,11 @@ enum CommandLineTool {
             case "velocity":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try VelocityCommand.run(try Options.parse(rest, command: command, allowed: ["--config", "--event-log"]))
+            case "kiosk":
+                if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
+                let check = rest.contains("--check")
+                return try KioskCommand.run(try Options.parse(rest.filter { $0 != "--check" }, command: command,
+                                                              allowed: ["--config", "--event-log", "--rtl"]), check: check)
             case "tune":
                 if rest.contains("--help") { try printStandardOutput(usage(for: command)); return 0 }
                 return try DemoCommand.run(try Options.parse(rest, command: command, allowed: Options.window), tune: true)

@@ -68,8 +68,9 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
 
 /// Where a button of the built-in pages sits on `page` in a stack `width` px wide, from the same
 /// layout code the app uses.
-func builtInButtonCentre(page id: String, button: String, width: Double) throws -> (Int, Int) {
-    let document = try PagesDocumentReader.read(path: Paths.repository.appendingPathComponent("Assets/pages.json").path)
+func builtInButtonCentre(page id: String, button: String, width: Double,
+                         document path: String = Paths.repository.appendingPathComponent("Assets/pages.json").path) throws -> (Int, Int) {
+    let document = try PagesDocumentReader.read(path: path)
     let page = document.page(id)
     let frames = PageLayout.frames(for: page, width: width, direction: .leftToRight, measurer: try TextMeasurer())
     guard let index = page.elements.firstIndex(where: { $0.id == button }) else { throw HarnessError("no button \(button) on \(id)") }

@@ -1,0 +1,78 @@
+import Foundation
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackRender
+import SwipeBackX11
+
+/// `swipeback kiosk PAGES`: a full-screen navigator that cannot be escaped, for touchscreens.
+enum KioskCommand {
+    /// Keys that never act in a kiosk, whatever the configuration says (Escape would pop; the
+    /// others close or leave windows in desktop habits).
+    static let lockedKeys: Set<String> = ["Escape", "Alt+F4", "Ctrl+W", "Ctrl+Q", "F11"]
+
+    static func run(_ options: Options, check: Bool) throws -> Int32 {
+        guard options.positional.count == 1 else {
+            throw CommandFailure.usage("kiosk expects one PAGES document; usage: swipeback kiosk PAGES [--check] [--config FILE]")
+        }
+        let path = options.positional[0]
+        // The whole document is checked before any window: every problem, one line each.
+        var problems = PagesDocumentReader.problems(path: path).map(\.description)
+        var document: PagesDocument?
+        if problems.isEmpty {
+            let read = try PagesDocumentReader.read(path: path)
+            problems += ImageCheck.allUnreadable(in: read).map { FormatError(file: path, line: nil, message: $0).description }
+            document = read
+        }
+        guard let document, problems.isEmpty else {
+            for problem in problems.dropLast() { printError(problem) }
+            throw CommandFailure.usage(problems.last ?? "\(path): unreadable")
+        }
+        var configuration = try DemoCommand.windowConfiguration(options)
+        configuration.backKeys.removeAll { lockedKeys.contains($0) }
+        if check {
+            try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\n")
+            return 0
+        }
+        let window: X11Window
+        do {
+            window = try X11Window(title: "SwipeBack kiosk", width: 1024, height: 640)
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
+        window.hideCursor()
+        window.coverScreen()
+        let (width, height) = window.screenSize
+        // Edge width and touch slop in scaled units (Xft.dpi / 96).
+        let scale = window.resourceScale
+        configuration.edgeWidth *= scale
+        configuration.touchSlop *= scale
+        let fitted = document.fittingStacks(toWidth: Double(width), height: Double(height))
+        let imageDirectory = TextFile.folder(of: path)
+        let measurer = try TextMeasurer(imageDirectory: imageDirectory)
+        let sink = try EventLogSink(target: options.eventLog)
+        let model = AppModel(configuration: configuration, windowWidth: Double(width), windowHeight: Double(height),
+                             direction: options.rtl ? .rightToLeft : .leftToRight, document: fitted,
+                             measurer: measurer, log: sink.write)
+        model.returnsToRootWhenIdle = true
+        let app = WindowApp(window: window, model: model,
+                            compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        app.refusesCloseRequests = true
+        app.followsScreenSize = true
+        let exitChord = configuration.kioskExitChord
+        app.onKey = { [unowned model] name in
+            if let exitChord, name == exitChord {
+                model.handle(.close, atMilliseconds: app.nowMilliseconds)
+                return true
+            }
+            return lockedKeys.contains(name) // swallowed: they do nothing
+        }
+        model.start(atMilliseconds: 0)
+        WindowApp.closeOnSignals()
+        do {
+            try app.run()
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,123 @@
+import CX11
+import Foundation
+import XCTest
+
+/// `swipeback kiosk` under Xorg with real touch: navigated by taps and swipes, back to its root
+/// when idle, and nothing (Escape, close requests, swipes on the root) leaves it but the exit chord.
+final class KioskTests: XCTestCase {
+    private let fixtures = Paths.repository.appendingPathComponent("Tests/Fixtures/kiosk")
+
+    func testAKioskIsNavigatedByTouchReturnsToItsRootAndCannotBeLeftButByItsChord() throws {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let pages = fixtures.appendingPathComponent("pages.json").path
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-kiosk-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
+        process.arguments = ["kiosk", pages, "--config", fixtures.appendingPathComponent("config.json").path, "--event-log", log]
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func lines() -> [[String: Any]] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+        func waitFor(_ what: String, timeout: Double = 10, _ condition: ([[String: Any]]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !condition(lines()) {
+                guard Date() < deadline, process.isRunning else { throw HarnessError("timed out waiting for \(what)") }
+                sleepMilliseconds(20)
+            }
+        }
+        func stacks() -> [[String]] { lines().filter { $0["type"] as? String == "stack" }.compactMap { $0["pages"] as? [String] } }
+        func finished(_ n: Int) -> ([[String: Any]]) -> Bool {
+            { $0.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= n }
+        }
+        func tap(_ page: String, _ button: String) throws {
+            let (x, y) = try builtInButtonCentre(page: page, button: button, width: Double(server.width), document: pages)
+            try touch.begin(1, x: Double(x), y: Double(y))
+            sleepMilliseconds(40)
+            try touch.end(1, x: Double(x), y: Double(y))
+        }
+        func swipe() throws {
+            try touch.begin(2, x: 3, y: 500)
+            for i in 1...10 { sleepMilliseconds(8); try touch.move(2, x: 3 + Double(i) * 70, y: 500) }
+            try touch.end(2, x: 703, y: 500)
+        }
+        try waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        let window = try XCTUnwrap(topLevelWindows(server.display, titled: "SwipeBack kiosk").first)
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(server.display, window, &attributes)
+        XCTAssertEqual([Int(attributes.x), Int(attributes.y), Int(attributes.width), Int(attributes.height)], [0, 0, server.width, server.height],
+                       "it covers the screen")
+        // Tap, tap: two pages pushed. Swipe: one popped.
+        try tap("home", "menu")
+        try waitFor("the menu", finished(1))
+        try tap("menu", "detail")
+        try waitFor("the detail", finished(2))
+        try swipe()
+        try waitFor("the pop", finished(3))
+        XCTAssertEqual(stacks(), [["home", "menu"], ["home", "menu", "detail"], ["home", "menu"]])
+        // Escape and a close request do nothing.
+        let before = lines().count
+        for keysym in [XK_Escape, XK_F11] {
+            let code = XKeysymToKeycode(server.display, KeySym(keysym))
+            XTestFakeKeyEvent(server.display, UInt32(code), 1, 0)
+            XTestFakeKeyEvent(server.display, UInt32(code), 0, 0)
+        }
+        var close = XEvent()
+        close.xclient.type = ClientMessage
+        close.xclient.window = window
+        close.xclient.message_type = XInternAtom(server.display, "WM_PROTOCOLS", 0)
+        close.xclient.format = 32
+        close.xclient.data.l.0 = Int(XInternAtom(server.display, "WM_DELETE_WINDOW", 0))
+        XSendEvent(server.display, window, 0, 0, &close)
+        XSync(server.display, 0)
+        // Idle for 1.5 s: back to the root, animated.
+        try waitFor("the idle return", timeout: 6, finished(4))
+        XCTAssertTrue(process.isRunning, "the close request was refused")
+        XCTAssertFalse(lines().dropFirst(before).contains { $0["type"] as? String == "back" }, "Escape is no back command here")
+        XCTAssertEqual(stacks().last, ["home"])
+        // A swipe on the root does nothing.
+        let atRoot = lines().count
+        try swipe()
+        sleepMilliseconds(400)
+        XCTAssertFalse(lines().dropFirst(atRoot).contains { $0["type"] as? String == "gesture" || $0["type"] as? String == "stack" })
+        // The exit chord quits, status 0.
+        let keys = [XK_Control_L, XK_Alt_L, XK_q].map { XKeysymToKeycode(server.display, KeySym($0)) }
+        for code in keys { XTestFakeKeyEvent(server.display, UInt32(code), 1, 0) }
+        for code in keys.reversed() { XTestFakeKeyEvent(server.display, UInt32(code), 0, 0) }
+        XSync(server.display, 0)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { sleepMilliseconds(20) }
+        XCTAssertFalse(process.isRunning, "the chord quits")
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testBadDocumentsAreRefusedBeforeAWindowOpensWithEveryProblem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-kiosk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("pages.json").path
+        try #"{"root": "home", "pages": {"home": {"title": "H", "elements": [{"type": "button", "id": "b", "label": "B", "action": {"push": "nowhere"}}, {"type": "image", "src": "missing.png"}]}}}"#
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":999" // no server: the check must come first
+        let result = try runCommand(try Paths.swipeback, ["kiosk", bad], environment: environment)
+        XCTAssertEqual(result.status, 2)
+        let errors = result.standardError.split(separator: "\n")
+        XCTAssertEqual(errors.count, 2, result.standardError)
+        XCTAssertTrue(errors.contains { $0.contains("page \"home\" element 1: image \"missing.png\" not found") })
+        XCTAssertTrue(errors.contains { $0.contains("page \"home\" element 0: action pushes unknown page \"nowhere\"") })
+        try #"{"root": "home", "pages": {"home": "#.write(toFile: bad, atomically: true, encoding: .utf8)
+        let broken = try runCommand(try Paths.swipeback, ["kiosk", bad, "--check"], environment: environment)
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.standardError.contains("not valid JSON at column"), broken.standardError)
+        let good = try runCommand(try Paths.swipeback, ["kiosk", fixtures.appendingPathComponent("pages.json").path, "--check"],
+                                  environment: environment)
+        XCTAssertEqual(good.status, 0, good.standardError)
+        XCTAssertTrue(good.standardOutput.contains("ok, 3 pages"), good.standardOutput)
+    }
+}
