@@ -1157,6 +1157,14 @@ public final class AppModel {
                          ("result", .string(handled ? "handled" : "ignored"))])
     }
 
+    /// How many entries the per-instance tables hold (switches, revisions, control values, scroll
+    /// offsets, momentum) and how many pointer sequences are open: for soak tests, which check
+    /// they return to where they started.
+    var retainedStateCount: Int {
+        interactivePopOverrides.count + instanceRevisions.count + controlValues.count + scrollOffsets.count
+            + momentum.count + sequences.count + lastPositions.count
+    }
+
     /// The `final` line: every stack's pages, bottom to top.
     public func finalEntry(atMilliseconds t: Double) -> EventLogEntry {
         EventLogEntry(timeMilliseconds: t, type: "final",
