@@ -42,7 +42,7 @@ public final class SnapshotCache {
                          controlValues: [Int: Double] = [:], pressed: Int? = nil,
                          readout: GestureReadout? = nil,
                          carouselDrag: (element: Int, offset: Double)? = nil,
-                         content: PageContentDrawing? = nil) throws -> ImageSurface {
+                         content: PageContentDrawing? = nil, scale: Double = 1) throws -> ImageSurface {
         let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
                       backTitle: backTitle, revision: revision, pressed: pressed,
                       carouselElement: carouselDrag?.element, carouselOffset: carouselDrag?.offset)
@@ -52,7 +52,7 @@ public final class SnapshotCache {
         try surface.draw { cr in
             painter.draw(page, in: cr, width: Double(width), height: Double(surfaceHeight), direction: direction,
                          backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout,
-                         carouselDrag: carouselDrag, content: content)
+                         carouselDrag: carouselDrag, content: content, scale: scale)
         }
         surfaces[instance.serial] = (key, surface)
         drawCount += 1

@@ -185,7 +185,7 @@ public final class TransitionCompositor {
             PixelBlit.copy(surface, into: target, span: span, originX: originX, originY: stackY, factors: factors)
             return
         }
-        let header = model.page(instance).header ? Int(PageDefinition.headerHeight) : 0
+        let header = model.page(instance).header ? Int(model.headerHeight.rounded()) : 0
         var band = span
         band.y1 = min(span.y1, stackY + header)
         PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY, factors: factors)
@@ -209,7 +209,7 @@ public final class TransitionCompositor {
                                       pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.serial] : nil,
                                       readout: model.gestureReadouts[stack.id],
                                       carouselDrag: model.carouselDrags[instance.serial],
-                                      content: customContent?(instance))
+                                      content: customContent?(instance), scale: model.layoutScale)
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

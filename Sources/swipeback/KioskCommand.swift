@@ -54,6 +54,7 @@ enum KioskCommand {
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: fitted,
                              measurer: measurer, log: sink.write)
         model.returnsToRootWhenIdle = true
+        model.layoutScale = scale
         let app = WindowApp(window: window, model: model,
                             compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         app.refusesCloseRequests = true

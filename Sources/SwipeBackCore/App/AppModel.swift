@@ -62,6 +62,21 @@ public final class AppModel {
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
     private var nextSerial = 0
+    /// Layout scale (a kiosk's `Xft.dpi` / 96; 1 by default): pages are laid out at the stack's
+    /// width divided by it and every metric (header, margins, elements, text) is multiplied by
+    /// it; the renderer draws them the same way.
+    public var layoutScale = 1.0
+
+    /// The frames of `page`'s elements in a stack `width` px wide, in px, at `layoutScale`.
+    public func elementFrames(of page: PageDefinition, width: Double) -> [Rect] {
+        let s = layoutScale
+        let frames = PageLayout.frames(for: page, width: width / s, direction: direction, measurer: measurer)
+        return s == 1 ? frames : frames.map { Rect(x: $0.x * s, y: $0.y * s, width: $0.width * s, height: $0.height * s) }
+    }
+
+    /// The header bar's height in px at `layoutScale`.
+    public var headerHeight: Double { PageDefinition.headerHeight * layoutScale }
+
     /// Whether `kioskIdleTimeout` applies: after that long without input every stack returns to
     /// its root, animated (the kiosk turns it on; the demo does not).
     public var returnsToRootWhenIdle = false
@@ -524,10 +539,10 @@ public final class AppModel {
         let stack = stacks[index]
         let page = page(stack.top)
         var local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
-        let header = page.header ? PageDefinition.headerHeight : 0
+        let header = page.header ? headerHeight : 0
         if local.y < header { return nil }
         local.y += scrollOffset(of: stack.top)
-        let frames = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)
+        let frames = elementFrames(of: page, width: stack.frame.width)
         return frames.lastIndex { $0.contains(local) }
     }
 
@@ -538,8 +553,8 @@ public final class AppModel {
         let stack = stacks[index]
         let page = page(stack.top)
         let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
-        if page.header && local.y < PageDefinition.headerHeight { return nil }
-        return delegate.appModel(self, elementAt: Point(x: local.x, y: local.y + scrollOffset(of: stack.top)),
+        if page.header && local.y < headerHeight { return nil }
+        return delegate.appModel(self, elementAt: Point(x: local.x / layoutScale, y: (local.y + scrollOffset(of: stack.top)) / layoutScale),
                                  in: stack.top, inStack: stack.id)
     }
 
@@ -569,8 +584,8 @@ public final class AppModel {
 
     /// The full height in px of `page` laid out `width` px wide: header, elements and the spacing under them.
     public func contentHeight(of page: PageDefinition, width: Double) -> Double {
-        PageLayout.contentHeight(frames: PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer),
-                                 page: page)
+        PageLayout.contentHeight(frames: PageLayout.frames(for: page, width: width / layoutScale, direction: direction,
+                                                           measurer: measurer), page: page) * layoutScale
     }
 
     /// How far the top page of a stack can scroll, in px (0 when it fits).
@@ -805,8 +820,8 @@ public final class AppModel {
         guard case .slider = page.elements[element].kind else { return } // a carousel pages at the release
         // The knob moves with the finger from where it was (UISlider), it does not jump to it.
         if sequence.controlStart == nil { sequence.controlStart = controlValue(instance: stack.top, element: element) }
-        let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
-        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius)
+        let frame = elementFrames(of: page, width: stack.frame.width)[element]
+        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius * layoutScale)
         let delta = (position.x - sequence.downPoint.x) * direction.popSign / track
         setControl(t, stack: stack, element: element, value: min(max(sequence.controlStart! + delta, 0), 1))
     }
@@ -817,7 +832,7 @@ public final class AppModel {
         let page = page(stack.top)
         guard stack.transition == nil, element < page.elements.count,
               case .carousel(let items) = page.elements[element].kind else { return }
-        let frame = PageLayout.frames(for: page, width: stack.frame.width, direction: direction, measurer: measurer)[element]
+        let frame = elementFrames(of: page, width: stack.frame.width)[element]
         // Toward the reading direction's end: a drag of a quarter of the carousel, or a fling, pages once.
         let forward = (sequence.downPoint.x - position.x) * direction.popSign
         let velocity = (sequence.tracker.velocity(atMilliseconds: t)?.xPixelsPerSecond ?? 0) * -direction.popSign
@@ -845,9 +860,9 @@ public final class AppModel {
     /// Frame of the system back button in page px, or nil when the page shows none.
     public func systemBackButtonFrame(stack: NavigationStack, page: PageDefinition) -> Rect? {
         guard page.header, page.backButton == .system, !stack.isAtRoot else { return nil }
-        let width = Self.backButtonWidth(stackWidth: stack.frame.width)
+        let width = Self.backButtonWidth(stackWidth: stack.frame.width / layoutScale) * layoutScale
         let x = direction == .leftToRight ? 0 : stack.frame.width - width
-        return Rect(x: x, y: 0, width: width, height: PageDefinition.headerHeight)
+        return Rect(x: x, y: 0, width: width, height: headerHeight)
     }
 
     /// Width in px of the system back button's tap area in a stack `stackWidth` px wide: the chevron
