@@ -35,6 +35,12 @@ public final class XorgTouchServer {
         let clock = refreshHertz * Double(hTotal * vTotal) / 1e6
         let modeline = String(format: "%.3f %d %d %d %d %d %d %d %d", clock, width, width + 48, width + 80, hTotal,
                               height, height + 3, height + 9, vTotal)
+        // A second, smaller mode (four fifths of the size), for tests that change the screen size.
+        let smallWidth = width * 4 / 5 / 8 * 8, smallHeight = height * 4 / 5
+        let smallHTotal = smallWidth + 160, smallVTotal = smallHeight + 31
+        let smallerModeline = String(format: "%.3f %d %d %d %d %d %d %d %d", 60 * Double(smallHTotal * smallVTotal) / 1e6,
+                                     smallWidth, smallWidth + 48, smallWidth + 80, smallHTotal,
+                                     smallHeight, smallHeight + 3, smallHeight + 9, smallVTotal)
         let config = """
             Section "ServerFlags"
                 Option "AutoAddDevices" "false"
@@ -51,6 +57,7 @@ public final class XorgTouchServer {
                 VertRefresh 5.0-200.0
                 Option "ReducedBlanking"
                 Modeline "swipeback" \(modeline)
+                Modeline "smaller" \(smallerModeline)
             EndSection
             Section "Screen"
                 Identifier "screen"
@@ -59,7 +66,7 @@ public final class XorgTouchServer {
                 DefaultDepth 24
                 SubSection "Display"
                     Depth 24
-                    Modes "swipeback"
+                    Modes "swipeback" "smaller"
                     Virtual \(width) \(height)
                 EndSubSection
             EndSection
@@ -108,6 +115,32 @@ public final class XorgTouchServer {
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Switches the screen to its smaller mode (four fifths of the size) with RandR, as a display
+    /// change would; returns the new size.
+    ///
+    /// - Throws: `XTestingError` when the server refuses.
+    public func shrinkScreen() throws -> (width: Int, height: Int) {
+        let root = XDefaultRootWindow(display)
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { throw XTestingError("no RandR resources") }
+        defer { XRRFreeScreenResources(resources) }
+        guard resources.pointee.ncrtc > 0, let crtc = XRRGetCrtcInfo(display, resources, resources.pointee.crtcs[0]) else {
+            throw XTestingError("no CRTC")
+        }
+        defer { XRRFreeCrtcInfo(crtc) }
+        var mode: (RRMode, Int, Int)?
+        for i in 0..<Int(resources.pointee.nmode) where String(cString: resources.pointee.modes[i].name) == "smaller" {
+            mode = (resources.pointee.modes[i].id, Int(resources.pointee.modes[i].width), Int(resources.pointee.modes[i].height))
+        }
+        guard let (id, w, h) = mode else { throw XTestingError("no smaller mode") }
+        let status = XRRSetCrtcConfig(display, resources, resources.pointee.crtcs[0], Time(CurrentTime), 0, 0, id, crtc.pointee.rotation,
+                                      crtc.pointee.outputs, crtc.pointee.noutput)
+        guard status == 0 else { throw XTestingError("XRRSetCrtcConfig failed: \(status)") }
+        let screen = XDefaultScreen(display)
+        XRRSetScreenSize(display, root, Int32(w), Int32(h), XDisplayWidthMM(display, screen), XDisplayHeightMM(display, screen))
+        XSync(display, 0)
+        return (w, h)
     }
 
     /// The inputtest touchpad's socket: a relative pointer with scroll valuators 2 (horizontal) and

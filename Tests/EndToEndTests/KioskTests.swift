@@ -96,6 +96,36 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
+    func testTheKioskFollowsAScreenSizeChange() throws {
+        let server = try XorgTouchServer()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-kiosk-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
+        process.arguments = ["kiosk", fixtures.appendingPathComponent("pages.json").path, "--event-log", log]
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var deadline = Date().addingTimeInterval(10)
+        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("didAppear") {
+            guard Date() < deadline else { return XCTFail("the kiosk did not start") }
+            sleepMilliseconds(20)
+        }
+        let window = try XCTUnwrap(topLevelWindows(server.display, titled: "SwipeBack kiosk").first)
+        func size() -> [Int] {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(server.display, window, &attributes)
+            return [Int(attributes.width), Int(attributes.height)]
+        }
+        XCTAssertEqual(size(), [server.width, server.height])
+        let smaller = try server.shrinkScreen()
+        deadline = Date().addingTimeInterval(5)
+        while size() != [smaller.width, smaller.height], Date() < deadline { sleepMilliseconds(20) }
+        XCTAssertEqual(size(), [smaller.width, smaller.height], "the window covers the new screen")
+        XCTAssertTrue(process.isRunning)
+    }
+
     func testBadDocumentsAreRefusedBeforeAWindowOpensWithEveryProblem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-kiosk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
