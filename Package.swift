@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev", "libxrandr-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev", "libxrandr-dev", "libxfixes-dev"])]),
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),

@@ -1,4 +1,4 @@
-// The C side of the X11 layer: Xlib, XInput2, XTest, the shared-memory extension and RandR.
+// The C side of the X11 layer: Xlib, XInput2, XTest, the shared-memory extension, RandR and XFixes (tests read the cursor back).
 #ifndef SWIPEBACK_CX11_SHIM_H
 #define SWIPEBACK_CX11_SHIM_H
 #include <X11/Xlib.h>
@@ -10,6 +10,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xfixes.h>
 #include <poll.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>

@@ -96,7 +96,7 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
-    func testTheKioskFollowsAScreenSizeChange() throws {
+    func testTheKioskHidesTheCursorAndFollowsAScreenSizeChange() throws {
         let server = try XorgTouchServer()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-kiosk-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -119,6 +119,15 @@ final class KioskTests: XCTestCase {
             return [Int(attributes.width), Int(attributes.height)]
         }
         XCTAssertEqual(size(), [server.width, server.height])
+        // The pointer over the kiosk shows no cursor: every pixel of the cursor image is clear.
+        XTestFakeMotionEvent(server.display, -1, 300, 300, 0)
+        XSync(server.display, 0)
+        sleepMilliseconds(100)
+        let cursor = try XCTUnwrap(XFixesGetCursorImage(server.display))
+        defer { XFree(cursor) }
+        let count = Int(cursor.pointee.width) * Int(cursor.pointee.height)
+        XCTAssertGreaterThan(count, 0)
+        XCTAssertTrue((0..<count).allSatisfy { cursor.pointee.pixels[$0] >> 24 == 0 }, "a blank cursor")
         let smaller = try server.shrinkScreen()
         deadline = Date().addingTimeInterval(5)
         while size() != [smaller.width, smaller.height], Date() < deadline { sleepMilliseconds(20) }
