@@ -127,8 +127,15 @@ public enum PagesDocumentReader {
         let elements = try fields.array("elements") ?? []
         var ids = Set<String>()
         page.elements = try elements.enumerated().map { index, element in
-            let parsed = try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
+            let parsed: PageElement
+            do {
+                parsed = try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
                                           baseDirectory: baseDirectory)
+            } catch let error as FormatError where collected != nil {
+                // A full check goes on past a bad element; an empty stand-in keeps the indexes.
+                try report(error)
+                return PageElement(kind: .text(""))
+            }
             if let elementID = parsed.id, !ids.insert(elementID).inserted {
                 throw FormatError(file: file, line: line,
                                   message: "page \"\(id)\" element \(index): duplicate element id \"\(elementID)\"")

@@ -8,6 +8,23 @@ public enum KeyTranslation {
     /// - Parameters:
     ///   - keysym: the unshifted keysym (`XLookupKeysym(event, 0)`).
     ///   - state: the event's modifier mask (`ControlMask`, `Mod1Mask` for Alt, `ShiftMask`, `Mod4Mask`).
+    /// A configured key chord as `name(keysym:state:)` would write it (`ctrl+alt+q` becomes
+    /// `Ctrl+Alt+Q`), or nil when it is not one: modifiers among Ctrl, Alt, Shift and Super, then
+    /// one key X knows by name.
+    public static func normalizedChord(_ chord: String) -> String? {
+        let parts = chord.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard let key = parts.last, !key.isEmpty else { return nil }
+        let order = ["Ctrl", "Alt", "Shift", "Super"]
+        var modifiers: [String] = []
+        for part in parts.dropLast() {
+            guard let modifier = order.first(where: { $0.lowercased() == part.lowercased() }), !modifiers.contains(modifier) else { return nil }
+            modifiers.append(modifier)
+        }
+        let keyName = key.count == 1 ? key.lowercased() : key
+        guard XStringToKeysym(keyName) != UInt(NoSymbol) else { return nil }
+        return (order.filter(modifiers.contains) + [key.count == 1 ? key.uppercased() : key]).joined(separator: "+")
+    }
+
     public static func name(keysym: KeySym, state: UInt32) -> String? {
         guard keysym != 0, let raw = XKeysymToString(keysym) else { return nil }
         var key = String(cString: raw)

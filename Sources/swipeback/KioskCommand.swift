@@ -29,6 +29,13 @@ enum KioskCommand {
         }
         var configuration = try DemoCommand.windowConfiguration(options)
         configuration.backKeys.removeAll { lockedKeys.contains($0) }
+        if let chord = configuration.kioskExitChord {
+            guard let normalized = KeyTranslation.normalizedChord(chord) else {
+                let source = options.configPath ?? "the configuration"
+                throw CommandFailure.usage("\(source): \"kioskExitChord\" is \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Ctrl+Alt+Shift+Q\"")
+            }
+            configuration.kioskExitChord = normalized
+        }
         if check {
             try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\n")
             return 0

@@ -140,16 +140,25 @@ final class KioskTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("pages.json").path
-        try #"{"root": "home", "pages": {"home": {"title": "H", "elements": [{"type": "button", "id": "b", "label": "B", "action": {"push": "nowhere"}}, {"type": "image", "src": "missing.png"}]}}}"#
+        try #"{"stacks": [{"id": "main", "pages": ["home", "ghost"]}], "pages": {"home": {"title": "H", "elements": [{"type": "button", "id": "b", "label": "B", "action": {"push": "nowhere"}}, {"type": "image", "src": "missing.png"}, {"type": "widget"}]}}}"#
             .write(toFile: bad, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":999" // no server: the check must come first
         let result = try runCommand(try Paths.swipeback, ["kiosk", bad], environment: environment)
         XCTAssertEqual(result.status, 2)
         let errors = result.standardError.split(separator: "\n")
-        XCTAssertEqual(errors.count, 2, result.standardError)
+        XCTAssertEqual(errors.count, 4, result.standardError)
         XCTAssertTrue(errors.contains { $0.contains("page \"home\" element 1: image \"missing.png\" not found") })
         XCTAssertTrue(errors.contains { $0.contains("page \"home\" element 0: action pushes unknown page \"nowhere\"") })
+        XCTAssertTrue(errors.contains { $0.contains("page \"home\" element 2: unknown element type \"widget\"") }, "a bad element does not hide the rest")
+        XCTAssertTrue(errors.contains { $0.contains("stack \"main\" names unknown page \"ghost\"") })
+        // An exit chord that cannot be typed would leave no way out: refused.
+        let chord = folder.appendingPathComponent("chord.json").path
+        try #"{"kioskExitChord": "Ctrl+Banana"}"#.write(toFile: chord, atomically: true, encoding: .utf8)
+        let badChord = try runCommand(try Paths.swipeback, ["kiosk", fixtures.appendingPathComponent("pages.json").path, "--check",
+                                                            "--config", chord], environment: environment)
+        XCTAssertEqual(badChord.status, 2)
+        XCTAssertTrue(badChord.standardError.contains("\"kioskExitChord\" is \"Ctrl+Banana\""), badChord.standardError)
         try #"{"root": "home", "pages": {"home": "#.write(toFile: bad, atomically: true, encoding: .utf8)
         let broken = try runCommand(try Paths.swipeback, ["kiosk", bad, "--check"], environment: environment)
         XCTAssertEqual(broken.status, 2)
