@@ -32,12 +32,7 @@ enum DemoCommand {
         if options.rtl { document = document.mirroringStacks(width: size.0) }
         let imageDirectory = TextFile.folder(of: pagesPath)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
-        let window: X11Window
-        do {
-            window = try X11Window(title: "SwipeBack", width: Int(size.0), height: Int(size.1))
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        let window = try openWindow(title: "SwipeBack", width: Int(size.0), height: Int(size.1))
         // Opened only once the window exists, so a failed start leaves an existing log untouched.
         let sink = try EventLogSink(target: options.eventLog)
         var tuner = Tuner(configuration: configuration)
@@ -101,13 +96,7 @@ enum DemoCommand {
                 if let line = ScenarioWriter.line(event, atMilliseconds: lastTime) { recorded.append(line) }
             }
         }
-        model.start(atMilliseconds: 0)
-        WindowApp.closeOnSignals()
-        do {
-            try app.run()
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        try runUntilClosed(app, model: model)
         if let recordPath {
             recorded.append(ScenarioWriter.endLine(atMilliseconds: max(lastTime, app.nowMilliseconds)))
             try EventLogSink.writeAtomically(recorded.joined(separator: "\n") + "\n", to: recordPath, option: "record")
@@ -133,6 +122,27 @@ enum DemoCommand {
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return absolute(try JSONValue.parse(text, file: path, line: nil), key: nil).logValue
+    }
+
+    /// Opens a window command's window; X errors (no display, no XInput 2.2) are run-time failures.
+    static func openWindow(title: String, width: Int, height: Int) throws -> X11Window {
+        do {
+            return try X11Window(title: title, width: width, height: height)
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
+    }
+
+    /// Shows the stacks' first pages and runs the window until it closes (the close button, the
+    /// model's close, Ctrl+C or SIGTERM); a lost X server is a run-time failure.
+    static func runUntilClosed(_ app: WindowApp, model: AppModel) throws {
+        model.start(atMilliseconds: 0)
+        WindowApp.closeOnSignals()
+        do {
+            try app.run()
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
     }
 
     /// Where `tune` saves: `--config FILE`, else the user's configuration file.

@@ -40,12 +40,7 @@ enum KioskCommand {
             try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\n")
             return 0
         }
-        let window: X11Window
-        do {
-            window = try X11Window(title: "SwipeBack kiosk", width: 1024, height: 640)
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        let window = try DemoCommand.openWindow(title: "SwipeBack kiosk", width: 1024, height: 640)
         window.hideCursor()
         window.coverScreen()
         let (width, height) = window.screenSize
@@ -74,13 +69,7 @@ enum KioskCommand {
             }
             return lockedKeys.contains(name) // swallowed: they do nothing
         }
-        model.start(atMilliseconds: 0)
-        WindowApp.closeOnSignals()
-        do {
-            try app.run()
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        try DemoCommand.runUntilClosed(app, model: model)
         return 0
     }
 }

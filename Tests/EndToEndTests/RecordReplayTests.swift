@@ -20,18 +20,24 @@ final class RecordReplayTests: XCTestCase {
         }
     }
 
+    /// `swipeback record RECORDING --open OPEN --window 800x600 --event-log LIVE` on `server`.
+    private func startRecorder(_ server: XvfbServer, recording: String, live: String, open: String, home: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
+        process.arguments = ["record", recording, "--open", open, "--window", "800x600", "--event-log", live]
+        process.environment = ["DISPLAY": server.displayName, "XDG_CONFIG_HOME": home, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     func testARecordedSessionReplaysToTheSameStackEventsAndDecisions() throws {
         let server = try XvfbServer()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
-        process.arguments = ["record", recording, "--open", "home,message,reply", "--window", "800x600", "--event-log", live]
-        process.environment = ["DISPLAY": server.displayName, "XDG_CONFIG_HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try startRecorder(server, recording: recording, live: live, open: "home,message,reply", home: folder.path)
         defer { if process.isRunning { process.terminate() } }
         func liveLog() -> [[String: Any]] { jsonLines((try? String(contentsOfFile: live, encoding: .utf8)) ?? "") }
         func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) throws {
@@ -80,11 +86,7 @@ final class RecordReplayTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
-        process.arguments = ["record", recording, "--open", "home,message", "--window", "800x600", "--event-log", live]
-        process.environment = ["DISPLAY": server.displayName, "XDG_CONFIG_HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        try process.run()
+        let process = try startRecorder(server, recording: recording, live: live, open: "home,message", home: folder.path)
         let deadline = Date().addingTimeInterval(10)
         while !((try? String(contentsOfFile: live, encoding: .utf8)) ?? "").contains("didAppear") {
             guard Date() < deadline else { process.terminate(); return XCTFail("record did not start") }
