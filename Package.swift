@@ -43,7 +43,7 @@ let package = Package(
                                          "SwipeBackXTesting"]),
 
         // MARK: - Tests
-        .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore"]),
+        .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),

@@ -31,7 +31,7 @@ extension Navigator {
     public convenience init(stacks: [Stack], document: PagesDocument = PagesDocument(pages: [:], stacks: []),
                             configuration: Configuration = Configuration(), width: Double = 1024, height: Double = 640,
                             direction: LayoutDirection = .leftToRight,
-                            log: @escaping (EventLogEntry) -> Void = { _ in }) throws {
+                            log: @escaping (TimedEvent) -> Void = { _ in }) throws {
         self.init(stacks: stacks, document: document, configuration: configuration, width: width, height: height,
                   direction: direction, measurer: try TextMeasurer(imageDirectory: document.baseDirectory), log: log)
     }

@@ -11,6 +11,11 @@ public enum EventLogWriter {
         return out + "}"
     }
 
+    /// The line of an engine event: `EventLogEntry(record)` written as one line of JSON.
+    public static func line(_ record: TimedEvent) -> String {
+        line(EventLogEntry(record))
+    }
+
     /// A value as JSON text.
     public static func json(_ value: LogValue) -> String {
         switch value {

@@ -39,20 +39,18 @@ enum DemoCommand {
         weak var tunedModel: AppModel?
         let model = AppModel(configuration: configuration, windowWidth: size.0, windowHeight: size.1,
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: document,
-                             measurer: measurer, log: { entry in
-                                 if tune, let model = tunedModel {
-                                     let width = entry["stack"]?.stringValue.flatMap { model.stack(id: $0)?.frame.width } ?? size.0
-                                     tuner.observe(entry, widthPixels: width)
+                             measurer: measurer, log: { record in
+                                 if tune, let model = tunedModel, case .gesture(let stack, _, _) = record.event {
+                                     tuner.observe(record, widthPixels: model.stack(id: stack)?.frame.width ?? size.0)
                                  }
-                                 sink.write(entry)
+                                 sink.write(record)
                              })
         tunedModel = model
         let app = WindowApp(window: window, model: model,
                             compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
-                sink.write(EventLogEntry(timeMilliseconds: app.nowMilliseconds, type: "frame",
-                                         fields: [("n", .number(Double(n))), ("ms", .number(ms))]))
+                sink.write(TimedEvent(timeMilliseconds: app.nowMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
             }
         }
         if tune {

@@ -72,10 +72,10 @@ final class EventLogSink {
 
     /// Writes one log line.
     /// A live log that cannot be written is lost: the window command stops with one line and status 1.
-    func write(_ entry: EventLogEntry) {
+    func write(_ record: TimedEvent) {
         guard let handle else { return }
         do {
-            try writeAll(Data((EventLogWriter.line(entry) + "\n").utf8), to: handle.fileDescriptor)
+            try writeAll(Data((EventLogWriter.line(record) + "\n").utf8), to: handle.fileDescriptor)
         } catch {
             let name = target == "-" ? "standard output" : target ?? ""
             printError("--event-log: cannot write to \(name): \(reason(error))")

@@ -35,11 +35,10 @@ enum PlotCommand {
             if shared == nil { shared = (scenario.configuration, path) }
             let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
             var ended: [(stack: String, progress: Double, velocity: Double?, decision: PopDecision)] = []
-            let model = ScenarioRunner.run(scenario, measurer: measurer) { entry in
-                guard entry.type == "gesture", entry["phase"]?.stringValue == "ended",
-                      let progress = entry["progress"]?.numberValue,
-                      let decision = entry["decision"]?.stringValue.flatMap(PopDecision.init) else { return }
-                ended.append((entry["stack"]?.stringValue ?? "main", progress, entry["velocity"]?.numberValue, decision))
+            let model = ScenarioRunner.run(scenario, measurer: measurer) { record in
+                guard case .gesture(let stack, _, let step) = record.event, step.phase == .ended,
+                      let decision = step.decision else { return }
+                ended.append((stack, step.progress, step.velocityPixelsPerSecond, decision))
             }
             for swipe in ended {
                 // Velocities in stack widths per second, so stacks of any width share the map.

@@ -19,8 +19,8 @@ enum ReplayCommand {
         let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: options.positional[0]))
         // The whole log is built first, so a failure leaves no half-written output.
         var output = ""
-        ScenarioRunner.run(scenario, measurer: measurer) { entry in
-            output += EventLogWriter.line(entry) + "\n"
+        ScenarioRunner.run(scenario, measurer: measurer) { record in
+            output += EventLogWriter.line(record) + "\n"
         }
         if let path = options.eventLog, path != "-" {
             try EventLogSink.writeAtomically(output, to: path)
@@ -72,10 +72,10 @@ enum ReplayCommand {
         if options.rtl { scenario.direction = .rightToLeft }
         let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
         var result: [(Double, String, String)] = []
-        ScenarioRunner.run(scenario, measurer: measurer) { entry in
-            guard entry.type == "gesture", entry["phase"]?.stringValue == "ended",
-                  let decision = entry["decision"]?.stringValue else { return }
-            result.append((entry.timeMilliseconds, entry["stack"]?.stringValue ?? "", decision))
+        ScenarioRunner.run(scenario, measurer: measurer) { record in
+            guard case .gesture(let stack, _, let step) = record.event, step.phase == .ended,
+                  let decision = step.decision else { return }
+            result.append((record.timeMilliseconds, stack, decision.rawValue))
         }
         return result
     }

@@ -19,7 +19,7 @@ final class NavigatorAPITests: XCTestCase {
     private var t = 0.0
 
     private func navigator(_ stacks: [Navigator.Stack], document: PagesDocument = PagesDocument(pages: [:], stacks: []),
-                           log: @escaping (EventLogEntry) -> Void = { _ in }) throws -> Navigator {
+                           log: @escaping (TimedEvent) -> Void = { _ in }) throws -> Navigator {
         try Navigator(stacks: stacks, document: document, width: 800, height: 600, log: log)
     }
 
@@ -185,9 +185,9 @@ final class NavigatorAPITests: XCTestCase {
             var order: (String) -> Void = { _ in }
             override func willDisappear() { order("willDisappear") }
         }
-        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))], log: { entry in
-            if entry.type == "gesture", case .string(let phase)? = entry.fields.first(where: { $0.0 == "phase" })?.1 {
-                order.append("gesture " + phase)
+        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))], log: { record in
+            if case .gesture(_, _, let step) = record.event {
+                order.append("gesture " + step.phase.rawValue)
             }
         })
         let b = Watched(id: "b", title: "B")

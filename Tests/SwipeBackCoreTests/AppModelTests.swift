@@ -1,5 +1,6 @@
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackFormats
 
 /// The app model through the replay clock: lifecycle order, refusals, taps, queues.
 final class AppModelTests: XCTestCase {
@@ -14,7 +15,7 @@ final class AppModelTests: XCTestCase {
         let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: .leftToRight, configuration: configuration,
                                 document: document(pages, stack: stack),
                                 lines: lines.enumerated().map { ScenarioLine(timeMilliseconds: $1.0, event: $1.1, lineNumber: $0 + 2) })
-        let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
+        let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append(EventLogEntry($0)) }
         return (log, model)
     }
 
@@ -175,7 +176,7 @@ final class AppModelTests: XCTestCase {
             StackDescription(id: "right", frame: Rect(x: 400, y: 0, width: 400, height: 600), pages: ["home", "S"]),
         ])
         let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: document, measurer: FixedContentMeasurer()) { log.append($0) }
+                             document: document, measurer: FixedContentMeasurer()) { log.append(EventLogEntry($0)) }
         let touch = { (phase: PointerPhase, x: Double, y: Double, t: Double) in
             model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: y))), atMilliseconds: t)
         }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackFormats
 
 final class IdleTimeoutTests: XCTestCase {
     func testAfterTheIdleTimeoutEveryStackReturnsToItsRootAtTheExactTime() {
@@ -9,7 +10,7 @@ final class IdleTimeoutTests: XCTestCase {
         let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "left", frame: Rect(x: 0, y: 0, width: 400, height: 600), pages: ["A", "B", "C"]),
                                                           StackDescription(id: "right", frame: Rect(x: 400, y: 0, width: 400, height: 600), pages: ["D"])])
         let model = AppModel(configuration: configuration, windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: document, measurer: FixedContentMeasurer(), log: { log.append($0) })
+                             document: document, measurer: FixedContentMeasurer(), log: { log.append(EventLogEntry($0)) })
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
         XCTAssertNil(model.nextTimerMilliseconds, "off unless the kiosk turns it on")

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackFormats
 
 /// Thousands of random input sequences, each checked against the engine's invariants.
 final class InvariantPropertyTests: XCTestCase {
@@ -96,7 +97,7 @@ final class InvariantPropertyTests: XCTestCase {
             let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: seed % 5 == 0 ? .rightToLeft : .leftToRight,
                                     configuration: Configuration(), document: PagesDocument(pages: ["A": home], stacks: stacks),
                                     lines: lines)
-            let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
+            let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append(EventLogEntry($0)) }
             checkedLines += log.count
             for entry in log {
                 let key = entry.type == "gesture" ? "gesture " + (entry["decision"]?.stringValue ?? entry["phase"]!.stringValue!)

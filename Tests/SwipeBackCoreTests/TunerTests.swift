@@ -57,11 +57,13 @@ final class TunerTests: XCTestCase {
         tuner.observe(pointer(.move, 2, 520))
         tuner.observe(pointer(.move, 1, 90))
         XCTAssertEqual(tuner.trace.map(\.x), [4, 40, 90])
-        tuner.observe(EventLogEntry(timeMilliseconds: 16, type: "gesture", fields: [("phase", .string("began")), ("progress", .number(0.05))]), widthPixels: 800)
-        tuner.observe(EventLogEntry(timeMilliseconds: 32, type: "gesture", fields: [("phase", .string("changed")), ("progress", .number(0.11)),
-                                                                                    ("velocity", .number(2800))]), widthPixels: 800)
-        tuner.observe(EventLogEntry(timeMilliseconds: 48, type: "gesture", fields: [("phase", .string("ended")), ("progress", .number(0.11)),
-                                                                                    ("velocity", .number(2800))]), widthPixels: 800)
+        func gesture(_ t: Double, _ phase: GesturePhase, _ progress: Double, _ velocity: Double?) -> TimedEvent {
+            TimedEvent(timeMilliseconds: t, event: .gesture(stack: "main", page: "B", step: GestureReadout(
+                phase: phase, progress: progress, velocityPixelsPerSecond: velocity, decision: nil)))
+        }
+        tuner.observe(gesture(16, .began, 0.05, nil), widthPixels: 800)
+        tuner.observe(gesture(32, .changed, 0.11, 2800), widthPixels: 800)
+        tuner.observe(gesture(48, .ended, 0.11, 2800), widthPixels: 800)
         XCTAssertEqual(tuner.history.map(\.progress), [0.05, 0.11, 0.11])
         XCTAssertEqual(tuner.verdict, "velocity 2800 px/s >= fling 800 px/s: commit")
     }

@@ -5,7 +5,7 @@ import SwipeBackCore
 
 /// Real cairo rendering: snapshots and the transition frame, checked pixel by pixel.
 final class CompositorTests: XCTestCase {
-    private func model(stack: [String] = ["A", "B"], log: @escaping (EventLogEntry) -> Void = { _ in }) throws -> AppModel {
+    private func model(stack: [String] = ["A", "B"], log: @escaping (TimedEvent) -> Void = { _ in }) throws -> AppModel {
         let pages: [String: PageDefinition] = [
             "A": PageDefinition(id: "A", title: "Inbox", elements: [PageElement(kind: .text("Beneath"))]),
             "B": PageDefinition(id: "B", title: "Message", elements: [

@@ -10,7 +10,7 @@ final class LayoutScaleTests: XCTestCase {
                      "B": PageDefinition(id: "B", title: "Big", elements: [PageElement(id: "go", kind: .button(label: "Go", action: .pop))])]
         let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
                              document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
-                             measurer: try TextMeasurer(), log: { if $0.type == "action" { actions.append($0["element"]?.stringValue ?? "back") } })
+                             measurer: try TextMeasurer(), log: { if case .action(_, _, let element, _, _) = $0.event { actions.append(element ?? "back") } })
         model.layoutScale = 2
         model.start(atMilliseconds: 0)
         XCTAssertEqual(model.headerHeight, 112)

@@ -242,14 +242,14 @@ final class ReferenceImageTests: XCTestCase {
             model.handle(event, atMilliseconds: t)
             let progress = max(0, (x - 4) / 800)
             if i > 0 {
-                tuner.observe(EventLogEntry(timeMilliseconds: t, type: "gesture", fields: [
-                    ("phase", .string(i == 1 ? "began" : "changed")), ("progress", .number(progress)),
-                    ("velocity", i > 1 ? .number(3000 - Double(i) * 150) : .null)]), widthPixels: 800)
+                tuner.observe(TimedEvent(timeMilliseconds: t, event: .gesture(stack: "main", page: "B", step: GestureReadout(
+                    phase: i == 1 ? .began : .changed, progress: progress,
+                    velocityPixelsPerSecond: i > 1 ? 3000 - Double(i) * 150 : nil, decision: nil))), widthPixels: 800)
             }
             t += 16
         }
-        tuner.observe(EventLogEntry(timeMilliseconds: t, type: "gesture", fields: [
-            ("phase", .string("ended")), ("progress", .number(286.0 / 800)), ("velocity", .number(1950))]), widthPixels: 800)
+        tuner.observe(TimedEvent(timeMilliseconds: t, event: .gesture(stack: "main", page: "B", step: GestureReadout(
+            phase: .ended, progress: 286.0 / 800, velocityPixelsPerSecond: 1950, decision: nil))), widthPixels: 800)
         XCTAssertEqual(tuner.verdict, "velocity 1950 px/s >= fling 800 px/s: commit")
         let frame = try render(model)
         try TuneOverlay.draw(tuner, model: model, into: frame)

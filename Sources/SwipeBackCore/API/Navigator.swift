@@ -71,11 +71,11 @@ public final class Navigator {
     ///   - height: the window height in px, more than 0.
     ///   - direction: the layout direction (`.rightToLeft` swipes from the right edge).
     ///   - measurer: text heights for element layout (`TextMeasurer` in the `SwipeBack` library).
-    ///   - log: receives every event log line (SPEC section 3); none by default.
+    ///   - log: receives every engine event as it happens (SPEC section 3 names their log lines); none by default.
     public init(stacks: [Stack], document: PagesDocument = PagesDocument(pages: [:], stacks: []),
                 configuration: Configuration = Configuration(), width: Double = 1024, height: Double = 640,
                 direction: LayoutDirection = .leftToRight, measurer: ContentMeasuring,
-                log: @escaping (EventLogEntry) -> Void = { _ in }) {
+                log: @escaping (TimedEvent) -> Void = { _ in }) {
         precondition(!stacks.isEmpty, "a navigator needs at least one stack")
         precondition(Set(stacks.map(\.id)).count == stacks.count, "stack ids must be unique")
         let roots = stacks.compactMap { stack -> Page? in if case .page(let page) = stack.root { return page } else { return nil } }

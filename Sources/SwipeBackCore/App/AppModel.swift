@@ -57,7 +57,7 @@ public final class AppModel {
     /// The measurer for text heights and image shapes.
     public let measurer: ContentMeasuring
 
-    private let log: (EventLogEntry) -> Void
+    private let log: (TimedEvent) -> Void
     /// Told of what happens to page instances, and asked about Swift pages (the `Navigator` API).
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
@@ -129,10 +129,10 @@ public final class AppModel {
     ///   - direction: the layout direction.
     ///   - document: pages and the stacks to start with (a stack without a frame fills the window).
     ///   - measurer: text heights and image shapes for element layout.
-    ///   - log: receives every event log line, in order.
+    ///   - log: receives every event as it happens, in order (SPEC section 3's lines).
     public init(configuration: Configuration, windowWidth: Double, windowHeight: Double,
                 direction: LayoutDirection, document: PagesDocument, measurer: ContentMeasuring,
-                log: @escaping (EventLogEntry) -> Void) {
+                log: @escaping (TimedEvent) -> Void) {
         self.configuration = configuration
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
@@ -217,9 +217,9 @@ public final class AppModel {
             cancelAllSequences(t)
             closeRequested = true
         case .key(let name):
-            if configuration.backKeys.contains(name) { backCommand(t, source: "key") }
+            if configuration.backKeys.contains(name) { backCommand(t, source: .key) }
         case .button(let button):
-            if configuration.backButtons.contains(button) { backCommand(t, source: "button") }
+            if configuration.backButtons.contains(button) { backCommand(t, source: .button) }
         case .swipe(let phase, let dx, let dy, _):
             touchpadGesture(phase, dx: dx, dy: dy, t)
         case .scroll(let dx, let dy, let touchpad, let position):
@@ -351,9 +351,7 @@ public final class AppModel {
             let answer = page.shouldBegin
                 ?? delegate?.appModel(self, shouldBeginInteractivePopOf: stack.top, inStack: stack.id, at: sequence.downPoint)
             if let answer {
-                emit(t, "veto", [("stack", .string(stack.id)), ("page", .string(page.id)),
-                                 ("x", .number(sequence.downPoint.x)), ("y", .number(sequence.downPoint.y)),
-                                 ("result", .bool(answer))])
+                emit(t, .veto(stack: stack.id, page: page.id, downPoint: sequence.downPoint, allowed: answer))
                 // The veto may have changed the stacks (a push or pop from inside it): then the swipe fails.
                 let now = stacks[index]
                 if !answer || now.transition != nil || now.top != sequence.pageAtDown || now.isAtRoot {
@@ -370,8 +368,7 @@ public final class AppModel {
             guard swipeOwner == pointer.id, stacks[index].transition != nil else { return }
             stacks[index].transition?.progress = recognizer.progress
             let velocity = popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)
-            gesture(t, stacks[index], .changed, progress: recognizer.progress,
-                    extra: [("velocity", velocity.map(LogValue.number) ?? .null)])
+            gesture(t, stacks[index], .changed, progress: recognizer.progress, velocity: velocity)
         }
     }
 
@@ -390,10 +387,10 @@ public final class AppModel {
         let lower = stack.pages[stack.pages.count - 2]
         stacks[index].transition = Transition(kind: .interactivePop, operation: .pop, upper: upper, lower: lower,
                                               direction: recognizer.direction, progress: recognizer.progress)
-        gesture(t, stacks[index], .began, progress: recognizer.progress, extra: [])
+        gesture(t, stacks[index], .began, progress: recognizer.progress)
         lifecycle(t, stack, upper, .willDisappear)
         lifecycle(t, stack, lower, .willAppear)
-        transitionLine(t, stack, .interactivePop, started: true)
+        transitionStarted(t, stack, .interactivePop)
     }
 
     /// Whether a control of the top page claims a drag toward the pop direction against the content
@@ -443,7 +440,7 @@ public final class AppModel {
             otherSequence.control = nil
             sequences[other] = otherSequence
         }
-        gesture(t, stacks[index], .began, progress: transition.progress, extra: [])
+        gesture(t, stacks[index], .began, progress: transition.progress)
     }
 
     private func pointerUp(_ pointer: PointerInput, _ t: Double) {
@@ -461,9 +458,7 @@ public final class AppModel {
             let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
                                               widthPixels: width, configuration: configuration)
             stacks[index].transition?.progress = progress
-            gesture(t, stacks[index], .ended, progress: progress,
-                    extra: [("velocity", velocity.map(LogValue.number) ?? .null),
-                            ("decision", .string(decision.rawValue))])
+            gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
             settle(stackIndex: index, to: decision == .commit ? 1 : 0,
                    velocityPixelsPerSecond: velocity ?? 0, t)
             return
@@ -515,7 +510,7 @@ public final class AppModel {
         guard let sequence = sequences.removeValue(forKey: id) else { return }
         guard swipeOwner == id, let index = sequence.stack, let transition = stacks[index].transition else { return }
         swipeOwner = nil
-        gesture(t, stacks[index], .cancelled, progress: transition.progress, extra: [])
+        gesture(t, stacks[index], .cancelled, progress: transition.progress)
         settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
     }
 
@@ -645,7 +640,7 @@ public final class AppModel {
             let index = touchpadStack(at: nil)
             let possible = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
                 && page(stacks[index].top).interactivePop
-            logBack(t, source: "swipe", handled: possible, configured: true)
+            logBack(t, source: .swipe, handled: possible)
             moveTouchpad(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, t)
         case .update:
             guard touchpadRun?.gesture == true else { return }
@@ -851,8 +846,7 @@ public final class AppModel {
         guard value != controlValue(instance: instance, element: element) else { return }
         controlValues[instance.serial, default: [:]][element] = value
         instanceRevisions[instance.serial, default: 0] += 1
-        emit(t, "control", [("stack", .string(stack.id)), ("page", .string(page.id)),
-                            ("element", page.elements[element].id.map(LogValue.string) ?? .null), ("value", .number(value))])
+        emit(t, .control(stack: stack.id, page: page.id, element: page.elements[element].id, value: value))
     }
 
     // MARK: - Taps and actions
@@ -879,26 +873,25 @@ public final class AppModel {
                           action: ElementAction) {
         let page = self.page(instance)
         let stackID = stacks[index].id
-        var fields: [(String, LogValue)] = [("stack", .string(stackID)), ("page", .string(page.id)),
-                                            ("element", elementID.map(LogValue.string) ?? .null),
-                                            ("action", action.logValue)]
+        func logAction(toggledValue: Bool? = nil) {
+            emit(t, .action(stack: stackID, page: page.id, element: elementID, action: action, toggledValue: toggledValue))
+        }
         switch action {
         case .push(let id):
-            emit(t, "action", fields)
+            logAction()
             request(.push(stack: stackID, page: id, animated: true), t)
         case .pop:
-            emit(t, "action", fields)
+            logAction()
             request(.pop(stack: stackID, animated: true), t)
         case .popToRoot:
-            emit(t, "action", fields)
+            logAction()
             request(.popToRoot(stack: stackID, animated: true), t)
         case .toggle:
             // The only bindable property is interactivePop; the switch is this instance's own.
             let value = !page.interactivePop
             interactivePopOverrides[instance.serial] = value
             instanceRevisions[instance.serial, default: 0] += 1
-            fields.append(("value", .bool(value)))
-            emit(t, "action", fields)
+            logAction(toggledValue: value)
         }
     }
 
@@ -937,7 +930,7 @@ public final class AppModel {
             if animated {
                 stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
                                                       direction: direction, progress: 1)
-                transitionLine(t, stack, .push, started: true)
+                transitionStarted(t, stack, .push)
                 settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
             } else {
                 lifecycle(t, stack, lower, .didDisappear)
@@ -956,7 +949,7 @@ public final class AppModel {
             if animated {
                 stacks[index].transition = Transition(kind: .pop, operation: toRoot ? .popToRoot : .pop,
                                                       upper: upper, lower: lower, direction: direction, progress: 0)
-                transitionLine(t, stack, .pop, started: true)
+                transitionStarted(t, stack, .pop)
                 settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
             } else {
                 lifecycle(t, stack, upper, .didDisappear)
@@ -1064,8 +1057,7 @@ public final class AppModel {
             lifecycle(t, stack, transition.upper, .willAppear)
             lifecycle(t, stack, transition.upper, .didAppear)
         }
-        emit(t, "transition", [("stack", .string(stack.id)), ("kind", .string(transition.kind.rawValue)),
-                               ("phase", .string("finished")), ("completed", .bool(completed))])
+        emit(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed)))
         if transition.kind == .interactivePop && completed {
             stacks[index].queued.removeAll { $0.absorbable }
         } else {
@@ -1118,58 +1110,53 @@ public final class AppModel {
         return PageInstance(pageID: pageID, serial: nextSerial)
     }
 
-    private func emit(_ t: Double, _ type: String, _ fields: [(String, LogValue)]) {
-        log(EventLogEntry(timeMilliseconds: t, type: type, fields: fields))
+    private func emit(_ t: Double, _ event: AppEvent) {
+        log(TimedEvent(timeMilliseconds: t, event: event))
     }
 
     private func lifecycle(_ t: Double, _ stack: NavigationStack, _ page: PageInstance, _ phase: LifecyclePhase) {
-        emit(t, "lifecycle", [("stack", .string(stack.id)), ("page", .string(page.pageID)), ("phase", .string(phase.rawValue))])
+        emit(t, .lifecycle(stack: stack.id, page: page.pageID, phase: phase))
         delegate?.appModel(self, lifecycle: phase, of: page, inStack: stack.id)
     }
 
     private func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
-                         extra: [(String, LogValue)]) {
+                         velocity: Double? = nil, decision: PopDecision? = nil) {
         let instance = stack.transition?.upper ?? stack.top
         let page = instance.pageID
         let readout = GestureReadout(phase: phase, progress: progress,
-                                     velocityPixelsPerSecond: extra.first { $0.0 == "velocity" }?.1.numberValue,
-                                     decision: extra.first { $0.0 == "decision" }?.1.stringValue.flatMap(PopDecision.init))
+                                     velocityPixelsPerSecond: velocity, decision: decision)
         gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
         where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
             instanceRevisions[instance.serial, default: 0] += 1
         }
-        emit(t, "gesture", [("stack", .string(stack.id)), ("page", .string(page)), ("phase", .string(phase.rawValue)),
-                            ("progress", .number(progress))] + extra)
+        emit(t, .gesture(stack: stack.id, page: page, step: readout))
         delegate?.appModel(self, interactivePop: readout, of: instance, inStack: stack.id)
     }
 
-    private func transitionLine(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind, started: Bool) {
-        emit(t, "transition", [("stack", .string(stack.id)), ("kind", .string(kind.rawValue)),
-                               ("phase", .string(started ? "started" : "finished"))])
+    private func transitionStarted(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind) {
+        emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
     }
 
     private func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance) {
-        emit(t, "stack", [("stack", .string(stack.id)), ("op", .string(op.rawValue)), ("page", .string(page.pageID)),
-                          ("pages", .array(stack.pages.map { .string($0.pageID) }))])
+        emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: stack.pages.map(\.pageID)))
     }
 
     /// A back key or mouse back button: pops the focused stack like its back button, animated.
     /// Ignored while any swipe runs or the stack animates (so one user action never pops twice),
     /// and at the root. Keys and buttons not in the configuration's lists are not back commands.
-    private func backCommand(_ t: Double, source: String) {
+    private func backCommand(_ t: Double, source: BackCommandSource) {
         guard !stacks.isEmpty else { return }
         let index = min(focusedStack, stacks.count - 1)
         let handled = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
-        logBack(t, source: source, handled: handled, configured: true)
+        logBack(t, source: source, handled: handled)
         if handled { request(.pop(stack: stacks[index].id, animated: true), t) }
     }
 
-    private func logBack(_ t: Double, source: String, handled: Bool, configured: Bool) {
-        guard configured, !stacks.isEmpty else { return }
-        emit(t, "back", [("stack", .string(stacks[min(focusedStack, stacks.count - 1)].id)), ("source", .string(source)),
-                         ("result", .string(handled ? "handled" : "ignored"))])
+    private func logBack(_ t: Double, source: BackCommandSource, handled: Bool) {
+        guard !stacks.isEmpty else { return }
+        emit(t, .back(stack: stacks[min(focusedStack, stacks.count - 1)].id, source: source, handled: handled))
     }
 
     /// How many entries the per-instance tables hold (switches, revisions, control values, scroll
@@ -1180,10 +1167,11 @@ public final class AppModel {
             + momentum.count + sequences.count + lastPositions.count
     }
 
-    /// The `final` line: every stack's pages, bottom to top.
-    public func finalEntry(atMilliseconds t: Double) -> EventLogEntry {
-        EventLogEntry(timeMilliseconds: t, type: "final",
-                      fields: [("stacks", .object(stacks.map { ($0.id, .array($0.pages.map { .string($0.pageID) })) }))])
+    /// The `final` event: every stack's pages, bottom to top.
+    ///
+    /// - Parameter t: the time of the last line or tick, in ms.
+    public func finalEvent(atMilliseconds t: Double) -> TimedEvent {
+        TimedEvent(timeMilliseconds: t, event: .final(stacks: stacks.map { StackPages(id: $0.id, pages: $0.pages.map(\.pageID)) }))
     }
 }
 

@@ -90,12 +90,12 @@ public struct ScenarioRunner {
     ///   - captureTimes: times in ms at which to show the model to `capture`, as it is after every
     ///     line and tick at or before that time (for `swipeback render`).
     ///   - capture: receives the model and the capture time, in time order.
-    ///   - log: receives each line.
+    ///   - log: receives each event, the `final` one last.
     /// - Returns: the model after the run.
     @discardableResult
     public static func run(_ scenario: Scenario, measurer: ContentMeasuring,
                            captureTimes: [Double] = [], capture: ((AppModel, Double) -> Void)? = nil,
-                           log: @escaping (EventLogEntry) -> Void) -> AppModel {
+                           log: @escaping (TimedEvent) -> Void) -> AppModel {
         let model = AppModel(configuration: scenario.configuration, windowWidth: scenario.windowWidth,
                              windowHeight: scenario.windowHeight, direction: scenario.direction,
                              document: scenario.document, measurer: measurer, log: log)
@@ -127,7 +127,7 @@ public struct ScenarioRunner {
             last = max(last, tickedTo)
         }
         captureBefore(.infinity)
-        log(model.finalEntry(atMilliseconds: last))
+        log(model.finalEvent(atMilliseconds: last))
         return model
     }
 }

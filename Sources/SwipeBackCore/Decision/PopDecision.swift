@@ -9,7 +9,7 @@ public enum PopDecisionPolicy: String, Sendable, CaseIterable {
 }
 
 /// What happens to the page when the finger lifts.
-public enum PopDecision: String, Sendable {
+public enum PopDecision: String, Equatable, Sendable {
     /// The pop completes: the page settles off-screen and leaves the stack.
     case commit
     /// The pop is abandoned: the page settles back in place.

@@ -8,16 +8,6 @@ public enum ElementAction: Equatable, Sendable {
     case popToRoot
     /// Flip a boolean property of the page (today: `interactivePop`).
     case toggle(String)
-
-    /// The action as the event log writes it: `{"push": id}`, `"pop"`, `"popToRoot"`, `{"toggle": key}`.
-    public var logValue: LogValue {
-        switch self {
-        case .push(let id): return .object([("push", .string(id))])
-        case .pop: return .string("pop")
-        case .popToRoot: return .string("popToRoot")
-        case .toggle(let key): return .object([("toggle", .string(key))])
-        }
-    }
 }
 
 /// One element of a page (SPEC section 2, `elements`).

@@ -136,21 +136,21 @@ public struct Tuner: Sendable {
         }
     }
 
-    /// Takes an event log line: gesture lines feed the plot, a release gives the verdict.
+    /// Takes an engine event: gesture steps feed the plot, a release gives the verdict.
     ///
     /// - Parameters:
-    ///   - entry: any event log line; only `gesture` lines count.
-    ///   - widthPixels: the swiped stack's width, for the fling velocity in px/s.
-    public mutating func observe(_ entry: EventLogEntry, widthPixels: Double) {
-        guard entry.type == "gesture", let phase = entry["phase"]?.stringValue, let progress = entry["progress"]?.numberValue else { return }
-        if phase == "began" { history = [] }
-        let velocity = entry["velocity"]?.numberValue
-        history.append((entry.timeMilliseconds, progress, velocity))
-        switch phase {
-        case "ended":
-            verdict = PopDecision.explain(progress: progress, velocityPixelsPerSecond: velocity, widthPixels: widthPixels,
+    ///   - record: any event with its time in ms; only `.gesture` events count.
+    ///   - widthPixels: the swiped stack's width in px, for the fling velocity in px/s.
+    public mutating func observe(_ record: TimedEvent, widthPixels: Double) {
+        guard case .gesture(_, _, let step) = record.event else { return }
+        if step.phase == .began { history = [] }
+        let velocity = step.velocityPixelsPerSecond
+        history.append((record.timeMilliseconds, step.progress, velocity))
+        switch step.phase {
+        case .ended:
+            verdict = PopDecision.explain(progress: step.progress, velocityPixelsPerSecond: velocity, widthPixels: widthPixels,
                                           configuration: configuration)
-        case "cancelled":
+        case .cancelled:
             verdict = "the system cancelled the swipe: the page goes back"
         default:
             break

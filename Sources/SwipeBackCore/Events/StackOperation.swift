@@ -1,0 +1,9 @@
+/// Stack operations in the log.
+public enum StackOperation: String, Equatable, Sendable {
+    /// A page was pushed.
+    case push
+    /// The top page was popped.
+    case pop
+    /// The stack was popped to its root.
+    case popToRoot
+}
