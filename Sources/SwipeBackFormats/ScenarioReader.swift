@@ -15,6 +15,9 @@ public enum ScenarioReader {
         return try parse(text, file: path, baseDirectory: TextFile.folder(of: path), configuration: configuration)
     }
 
+    /// The page id of the plain root page of a header with only a `window` (SPEC section 6).
+    public static let plainRootPageID = "root"
+
     /// Parses scenario text; see `read(path:configuration:)`.
     public static func parse(_ text: String, file: String, baseDirectory: String,
                              configuration: Configuration = Configuration()) throws -> Scenario {
@@ -60,6 +63,11 @@ public enum ScenarioReader {
         }
         if let stacksValue = try header.array("stacks") {
             document.stacks = try PagesDocumentReader.parseStacks(stacksValue, file: file, line: headerLine, place: "stacks")
+        }
+        // SPEC section 6: `window` is the one required key. With no pages and no stacks the scene is
+        // one stack `main` whose root is a plain page, so a raw recorded stroke replays as it is.
+        if document.stacks.isEmpty, !header.has("pages"), !header.has("pagesFile"), !header.has("stacks") {
+            document.stacks = [StackDescription(id: "main", frame: nil, pages: [Self.plainRootPageID])]
         }
         guard !document.stacks.isEmpty else {
             throw header.error("no stacks: give \"stacks\", or pages with a \"root\" or \"stacks\"")

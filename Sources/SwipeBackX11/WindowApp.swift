@@ -17,6 +17,8 @@ public final class WindowApp {
     private var frameClock: FixedRateFrameClock
     private var frameCount = 0
     private var serverClock = ServerClock()
+    /// Keeps every time given to the model, and every frame, in order on the app clock.
+    private var timeline = LiveTimeline()
     private var touchOwnership = TouchOwnership()
     private var smoothScroll = SmoothScroll()
     private var windowDestroyed = false
@@ -26,8 +28,12 @@ public final class WindowApp {
     private var lastGrabCheck = 0.0
     /// How often a held button's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
-    /// Called after each presented frame with the frame number and the ms spent producing it.
+    /// Called after each presented frame with the frame number and the ms spent producing it; the
+    /// frame's log time is `frameMilliseconds`.
     public var onFrame: ((Int, Double) -> Void)?
+    /// The time of the frame presented last, in ms on the log's one timeline (see `LiveTimeline`):
+    /// the app clock, or the last input's time when that is later.
+    public private(set) var frameMilliseconds = 0.0
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
     public var onInput: ((InputEvent, Double) -> Void)?
@@ -98,9 +104,16 @@ public final class WindowApp {
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
-    /// Maps a server time to the app clock (see `ServerClock`).
+    /// Maps a server time to the app clock (see `ServerClock`), placed on the log's one timeline
+    /// (see `LiveTimeline`): never before a time already given out.
     func appTime(serverTime: UInt32) -> Double {
-        serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds)
+        timeline.inputTime(mappedMilliseconds: serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds))
+    }
+
+    /// The app clock now, as the log's timeline has it: for what the app does itself (ticks,
+    /// frames, window changes).
+    private func timelineNow() -> Double {
+        timeline.appTime(nowMilliseconds: nowMilliseconds)
     }
 
     /// Runs until the window is closed.
@@ -113,7 +126,7 @@ public final class WindowApp {
         var wasAnimating = false
         while !model.closeRequested {
             if Self.signalled != 0 {
-                send(.close, atMilliseconds: nowMilliseconds)
+                send(.close, atMilliseconds: timelineNow())
                 break
             }
             while XPending(window.display) > 0 {
@@ -132,7 +145,7 @@ public final class WindowApp {
                 if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
                 wasAnimating = true
                 if now >= nextTick {
-                    model.tick(atMilliseconds: now)
+                    model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
                     nextTick = frameClock.nextTick(after: now)
                     dirty = true
                 }
@@ -141,7 +154,7 @@ public final class WindowApp {
             }
             // A timer (the kiosk's idle timeout) that fell due.
             if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
-                model.tick(atMilliseconds: nowMilliseconds)
+                model.tick(atMilliseconds: timelineNow())
                 dirty = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
@@ -180,21 +193,21 @@ public final class WindowApp {
             let width = Int(event.xconfigure.width), height = Int(event.xconfigure.height)
             guard width != window.width || height != window.height else { return false }
             window.didResize(width: width, height: height)
-            send(.resize(width: Double(width), height: Double(height)), atMilliseconds: nowMilliseconds)
+            send(.resize(width: Double(width), height: Double(height)), atMilliseconds: timelineNow())
             return true
         case FocusOut:
             // Focus moving to another window (not the pointer wandering under PointerRoot focus, nor a
             // window of our own) interrupts a swipe: the page is restored.
             let detail = event.xfocus.detail
             if detail != NotifyInferior && detail != NotifyPointer {
-                send(.focus(false), atMilliseconds: nowMilliseconds)
+                send(.focus(false), atMilliseconds: timelineNow())
             }
             return false
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
             heldSources = [:]
-            send(.focus(false), atMilliseconds: nowMilliseconds)
+            send(.focus(false), atMilliseconds: timelineNow())
             return false
         case MapNotify:
             return true
@@ -212,7 +225,7 @@ public final class WindowApp {
             send(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
             return false
         case ClientMessage:
-            if window.isDeleteRequest(event), !refusesCloseRequests { send(.close, atMilliseconds: nowMilliseconds) }
+            if window.isDeleteRequest(event), !refusesCloseRequests { send(.close, atMilliseconds: timelineNow()) }
             return false
         case GenericEvent:
             guard event.xcookie.extension == window.xinputOpcode,
@@ -316,7 +329,7 @@ public final class WindowApp {
             heldSources[id] = nil
             let device: PointerDevice = id < 0 ? .mouse : .touch
             send(.pointer(PointerInput(phase: .cancel, id: id, device: device, position: Point(x: 0, y: 0))),
-                         atMilliseconds: nowMilliseconds)
+                         atMilliseconds: timelineNow())
         }
         return !cutOff.isEmpty
     }
@@ -328,6 +341,8 @@ public final class WindowApp {
         try overlay?(buffer)
         try window.present()
         frameCount += 1
-        onFrame?(frameCount, nowMilliseconds - began)
+        let ms = nowMilliseconds - began
+        frameMilliseconds = timelineNow()
+        onFrame?(frameCount, ms)
     }
 }

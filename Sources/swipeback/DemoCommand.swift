@@ -50,7 +50,7 @@ enum DemoCommand {
                             compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
-                sink.write(TimedEvent(timeMilliseconds: app.nowMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
+                sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
             }
         }
         if tune {

@@ -1,0 +1,43 @@
+/// One timeline for the live event log: every time the window hands the model, and every frame
+/// line, never goes down (SPEC section 3: lines in the order things happen).
+///
+/// Input carries the server's time, mapped onto the app clock by `ServerClock`; ticks and frames
+/// carry the app clock as they happen. An input event read late (after a frame or tick drawn past
+/// its mapped time) would go back in time. `inputTime` moves it up to the last time handed out by
+/// growing an offset that every later input keeps, so the steps between later events (which
+/// velocity is made of) stay exact; only the one step at the shift shrinks. Holding input back to
+/// the app clock instead would give a batch of late events one time, and the velocity fit nothing
+/// to go on. So the timeline may run ahead of the app clock by the offset (the largest lateness
+/// seen, a few ms), and `appTime` then gives the timeline's time.
+public struct LiveTimeline: Sendable {
+    /// The latest time handed out, in ms on the app clock.
+    public private(set) var lastMilliseconds = -Double.infinity
+    /// Added to mapped server times, in ms (0 or more): how far input has been moved to keep the line.
+    public private(set) var offsetMilliseconds = 0.0
+
+    /// A timeline with nothing handed out yet.
+    public init() {}
+
+    /// The log time of an input event.
+    ///
+    /// - Parameter mappedMilliseconds: its server time mapped onto the app clock (`ServerClock`), in ms.
+    /// - Returns: the mapped time plus the offset, in ms; at least the last time handed out.
+    public mutating func inputTime(mappedMilliseconds: Double) -> Double {
+        var t = mappedMilliseconds + offsetMilliseconds
+        if t < lastMilliseconds {
+            offsetMilliseconds += lastMilliseconds - t
+            t = lastMilliseconds
+        }
+        lastMilliseconds = t
+        return t
+    }
+
+    /// The log time of something the app does now (a tick, a frame, a resize, a focus change).
+    ///
+    /// - Parameter nowMilliseconds: the app clock now, in ms.
+    /// - Returns: `nowMilliseconds`, or the last time handed out when that is later.
+    public mutating func appTime(nowMilliseconds: Double) -> Double {
+        lastMilliseconds = max(lastMilliseconds, nowMilliseconds)
+        return lastMilliseconds
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+/// The live event log of a real window keeps one timeline: `t` never goes down, whether a line
+/// comes from input (server time) or from a frame or tick (the app clock).
+final class LiveTimelineWindowTests: XCTestCase {
+    func testTimesNeverDecreaseOverSwipesThatSettleWhileTheFingerMoves() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        // Swipes that cancel and settle while the next drag already moves, so input
+        // lines and frame lines interleave.
+        for _ in 0..<4 {
+            server.move(to: 3, 300)
+            sleepMilliseconds(10)
+            server.button(true)
+            // Out and back: the release moves against the pop, so the swipe cancels and the page stays.
+            for step in Array(1...25) + Array((0...24).reversed()) {
+                sleepMilliseconds(3)
+                server.move(to: 3 + step * 6, 300 + step % 3)
+            }
+            server.button(false)
+            sleepMilliseconds(40)
+        }
+        let log = try demo.waitFor("four swipes settled") { lines in
+            lines.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= 4
+        }
+        let times = log.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        XCTAssertEqual(times.count, log.count, "every line has a t")
+        XCTAssertGreaterThan(log.filter { $0["type"] as? String == "gesture" }.count, 20)
+        XCTAssertGreaterThan(log.filter { $0["type"] as? String == "frame" }.count, 10)
+        for (index, pair) in zip(times, times.dropFirst()).enumerated() where pair.1 < pair.0 {
+            XCTFail("line \(index + 2) at t \(pair.1) ms comes after t \(pair.0) ms: \(log[index]) then \(log[index + 1])")
+        }
+    }
+}
