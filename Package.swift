@@ -26,7 +26,7 @@ let package = Package(
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
-        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "SwipeBackRender", "CX11", "CCairo"]),
+        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
 
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),

@@ -64,7 +64,8 @@ extension Navigator {
     /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2; `RenderError` when drawing fails.
     public func run(title: String = "SwipeBack") throws {
         let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
-        let app = WindowApp(window: window, model: model, compositor: try makeCompositor())
+        let app = WindowApp(window: window, model: model,
+                            renderer: ModelFrameRenderer(model: model, compositor: try makeCompositor()))
         clock = { [unowned app] in app.nowMilliseconds }
         defer { clock = nil }
         try app.run()

@@ -1,16 +1,15 @@
 import CX11
 import Foundation
 import SwipeBackCore
-import SwipeBackRender
 
-/// Runs the app model in an X11 window: XI2 input in, composed frames out.
+/// Runs the app model in an X11 window: XI2 input in, frames from a renderer out.
 ///
 /// A poll-based loop: it sleeps on the X connection while nothing moves, ticks the frame clock
 /// at 60 Hz only while a transition animates, and draws at most one frame per wake.
 public final class WindowApp {
     private let window: X11Window
     private let model: AppModel
-    private let compositor: TransitionCompositor
+    private let renderer: FrameRendering
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     /// Ticks at the display's rate (`X11Window.refreshHertz`).
@@ -31,16 +30,14 @@ public final class WindowApp {
     /// Called after each presented frame with the frame number and the ms spent producing it; the
     /// frame's log time is `frameMilliseconds`.
     public var onFrame: ((Int, Double) -> Void)?
-    /// The time of the frame presented last, in ms on the log's one timeline (see `LiveTimeline`):
-    /// the app clock, or the last input's time when that is later.
+    /// The time the frame presented last began to be drawn, in ms on the log's one timeline (see
+    /// `LiveTimeline`): the app clock then, or the last input's time when that is later.
     public private(set) var frameMilliseconds = 0.0
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
     public var onInput: ((InputEvent, Double) -> Void)?
     /// Offered every key press (its name) before the model; returning true keeps it from the model.
     public var onKey: ((String) -> Bool)?
-    /// Draws over each composed frame before it is presented (the tuning overlay).
-    public var overlay: ((ImageSurface) throws -> Void)?
     /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
     public var redrawsOnInput = false
     /// Ignore the window manager's close requests (`WM_DELETE_WINDOW`): a locked kiosk.
@@ -61,11 +58,11 @@ public final class WindowApp {
     /// - Parameters:
     ///   - window: the window.
     ///   - model: the app model; its stacks should match the window's size.
-    ///   - compositor: draws frames.
-    public init(window: X11Window, model: AppModel, compositor: TransitionCompositor) {
+    ///   - renderer: draws each frame into the window's back buffer (`ModelFrameRenderer`).
+    public init(window: X11Window, model: AppModel, renderer: FrameRendering) {
         self.window = window
         self.model = model
-        self.compositor = compositor
+        self.renderer = renderer
         self.start = clock.now
         frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
         loadScrollDevices()
@@ -118,7 +115,7 @@ public final class WindowApp {
 
     /// Runs until the window is closed.
     ///
-    /// - Throws: `X11Error` or `RenderError` when presenting fails.
+    /// - Throws: `X11Error` when presenting fails, or what the renderer throws.
     public func run() throws {
         let fd = XConnectionNumber(window.display)
         var dirty = true
@@ -158,7 +155,7 @@ public final class WindowApp {
                 dirty = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            if dirty || inputNeedsRedraw || compositor.needsRedraw(model, width: window.width, height: window.height) {
+            if dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height) {
                 try drawFrame()
                 dirty = false
                 inputNeedsRedraw = false
@@ -336,13 +333,13 @@ public final class WindowApp {
 
     private func drawFrame() throws {
         let began = nowMilliseconds
-        let buffer = try window.backBuffer()
-        try compositor.compose(model, into: buffer)
-        try overlay?(buffer)
+        // The frame is logged at the time it began: input that arrives while it is drawn happened
+        // after that, so its line (written after the frame's) keeps the timeline going up.
+        let logTime = timeline.appTime(nowMilliseconds: began)
+        try renderer.draw(into: try window.backBuffer())
         try window.present()
         frameCount += 1
-        let ms = nowMilliseconds - began
-        frameMilliseconds = timelineNow()
-        onFrame?(frameCount, ms)
+        frameMilliseconds = logTime
+        onFrame?(frameCount, nowMilliseconds - began)
     }
 }

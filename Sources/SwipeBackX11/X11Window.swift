@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-import SwipeBackRender
+import SwipeBackCore
 
 /// The X connection and one top-level window that takes XI2 pointer and touch input.
 public final class X11Window {
@@ -290,12 +290,12 @@ public final class X11Window {
         buffer = nil
     }
 
-    /// The back buffer for the next frame: an RGB24 surface of the window's size, in memory the
+    /// The back buffer for the next frame: x8r8g8b8 pixels of the window's size, in memory the
     /// server shares when it can (MIT-SHM), so presenting copies nothing through the socket.
     ///
-    /// - Throws: `RenderError` when no surface can be made.
-    public func backBuffer() throws -> ImageSurface {
-        if let buffer, buffer.surface.width == width, buffer.surface.height == height { return buffer.surface }
+    /// - Throws: `X11Error` when no image can be made.
+    public func backBuffer() throws -> PixelBuffer {
+        if let buffer, buffer.pixels.width == width, buffer.pixels.height == height { return buffer.pixels }
         buffer = nil
         if usesSharedMemory {
             do {
@@ -305,7 +305,7 @@ public final class X11Window {
             }
         }
         if buffer == nil { buffer = try PlainBuffer(display: display, visual: visual, width: width, height: height) }
-        return buffer!.surface
+        return buffer!.pixels
     }
 
     /// Presents the back buffer: one put of the whole frame, then a sync, so the frame is on
@@ -315,7 +315,6 @@ public final class X11Window {
     /// - Throws: `X11Error` when the server rejects the image.
     public func present() throws {
         guard let buffer else { return }
-        buffer.surface.flush()
         buffer.put(display: display, window: window, gc: gc)
         try X11ErrorTrap.check(display, "presenting a frame")
     }
@@ -323,38 +322,45 @@ public final class X11Window {
 
 /// A back buffer and the way it reaches the window.
 private protocol FrameBuffer: AnyObject {
-    var surface: ImageSurface { get }
+    var pixels: PixelBuffer { get }
     func put(display: OpaquePointer, window: Window, gc: GC)
 }
 
-/// An image surface sent with `XPutImage` (through the socket).
+/// Pixels in our own memory, sent with `XPutImage` (through the socket).
 private final class PlainBuffer: FrameBuffer {
-    let surface: ImageSurface
+    let pixels: PixelBuffer
     private let image: UnsafeMutablePointer<XImage>
 
     init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws {
-        surface = try ImageSurface(width: width, height: height, opaque: true)
-        let raw = UnsafeMutableRawPointer(surface.data).assumingMemoryBound(to: CChar.self)
-        guard let created = XCreateImage(display, visual, 24, ZPixmap, 0, raw, UInt32(width), UInt32(height), 32,
-                                         Int32(surface.stride)) else {
+        guard (1...32767).contains(width), (1...32767).contains(height) else {
+            throw X11Error("a \(width)x\(height) window image: size must be 1...32767 px")
+        }
+        let bytesPerRow = width * 4
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
+        guard let created = XCreateImage(display, visual, 24, ZPixmap, 0, memory.assumingMemoryBound(to: CChar.self),
+                                         UInt32(width), UInt32(height), 32, Int32(bytesPerRow)) else {
+            memory.deallocate()
             throw X11Error("cannot create a \(width)x\(height) XImage")
         }
         image = created
+        pixels = PixelBuffer(baseAddress: memory, width: width, height: height, bytesPerRow: bytesPerRow)
     }
 
     deinit {
-        image.pointee.data = nil // cairo owns the pixels
+        image.pointee.data = nil // the pixels are ours, not Xlib's
         swipeback_destroy_image(image)
+        pixels.baseAddress.deallocate()
     }
 
     func put(display: OpaquePointer, window: Window, gc: GC) {
-        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(surface.width), UInt32(surface.height))
+        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(pixels.width), UInt32(pixels.height))
     }
 }
 
 /// A surface in a System V shared memory segment the server reads directly (`XShmPutImage`).
 private final class SharedMemoryBuffer: FrameBuffer {
-    let surface: ImageSurface
+    let pixels: PixelBuffer
     private let image: UnsafeMutablePointer<XImage>
     /// On the heap: the image keeps a pointer to it.
     private let info: UnsafeMutablePointer<XShmSegmentInfo>
@@ -395,7 +401,7 @@ private final class SharedMemoryBuffer: FrameBuffer {
             throw error
         }
         shmctl(id, IPC_RMID, nil)
-        surface = try ImageSurface(wrapping: address, width: width, height: height, stride: Int(created.pointee.bytes_per_line))
+        pixels = PixelBuffer(baseAddress: address, width: width, height: height, bytesPerRow: Int(created.pointee.bytes_per_line))
     }
 
     deinit {
@@ -408,6 +414,6 @@ private final class SharedMemoryBuffer: FrameBuffer {
     }
 
     func put(display: OpaquePointer, window: Window, gc: GC) {
-        XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(surface.width), UInt32(surface.height), 0)
+        XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(pixels.width), UInt32(pixels.height), 0)
     }
 }

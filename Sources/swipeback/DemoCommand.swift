@@ -46,8 +46,9 @@ enum DemoCommand {
                                  sink.write(record)
                              })
         tunedModel = model
-        let app = WindowApp(window: window, model: model,
-                            compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        let renderer = ModelFrameRenderer(model: model,
+                                          compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        let app = WindowApp(window: window, model: model, renderer: renderer)
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
                 sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
@@ -78,7 +79,7 @@ enum DemoCommand {
                     return true
                 }
             }
-            app.overlay = { [unowned model] frame in try TuneOverlay.draw(tuner, model: model, into: frame) }
+            renderer.overlay = { [unowned model] frame in try TuneOverlay.draw(tuner, model: model, into: frame) }
         }
         var recorded: [String] = []
         var lastTime = 0.0

@@ -1,0 +1,17 @@
+/// What a window asks of whatever draws its frames: whether the next frame differs from the
+/// last one, and to draw it into the pixels the window hands over.
+///
+/// The X11 layer calls it and the renderer implements it (`ModelFrameRenderer`), so the window
+/// presents pixels without knowing how they were drawn (DESIGN.md's layers).
+public protocol FrameRendering: AnyObject {
+    /// Whether a frame drawn now into a `width` x `height` px buffer would differ from the last one drawn.
+    ///
+    /// - Parameters:
+    ///   - width: px, more than 0.
+    ///   - height: px, more than 0.
+    func needsRedraw(width: Int, height: Int) -> Bool
+    /// Draws the current frame into `buffer`, every pixel of it.
+    ///
+    /// - Throws: whatever the renderer's drawing throws (`RenderError`).
+    func draw(into buffer: PixelBuffer) throws
+}
