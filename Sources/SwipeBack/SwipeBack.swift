@@ -55,7 +55,7 @@ extension Navigator {
     /// - Parameter compositor: from `makeCompositor()`, kept between frames (it holds the snapshots).
     /// - Throws: `RenderError` when drawing fails.
     public func drawFrame(into surface: ImageSurface, using compositor: TransitionCompositor) throws {
-        try compositor.compose(model, into: surface)
+        try compositor.compose(model.scene(), into: surface)
     }
 
     /// Opens an X11 window of the navigator's size on `$DISPLAY` and runs until it is closed.
@@ -65,7 +65,7 @@ extension Navigator {
     public func run(title: String = "SwipeBack") throws {
         let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
         let app = WindowApp(window: window, model: model,
-                            renderer: ModelFrameRenderer(model: model, compositor: try makeCompositor()))
+                            renderer: SceneRenderer(scene: model.scene, compositor: try makeCompositor()))
         clock = { [unowned app] in app.nowMilliseconds }
         defer { clock = nil }
         try app.run()

@@ -65,7 +65,7 @@ public struct PagePainter {
         cairo_fill(cr)
         // Title, centred between the back button's area and its mirror.
         let showsBack = page.backButton == .system && backTitle != nil
-        let side = showsBack ? AppModel.backButtonWidth(stackWidth: width) : 16
+        let side = showsBack ? PageDefinition.backButtonWidth(stackWidth: width) : 16
         text(cr, page.title, size: Theme.titleSize, bold: true, color: Theme.text,
              box: Rect(x: side, y: 0, width: max(0, width - 2 * side), height: h), align: .center,
              rtl: direction == .rightToLeft)
@@ -82,8 +82,8 @@ public struct PagePainter {
         cairo_line_to(cr, cx - 3 * s, h / 2)
         cairo_line_to(cr, cx + 6 * s, h / 2 + 10)
         cairo_stroke(cr)
-        guard width >= AppModel.backTitleMinimumStackWidth else { return } // the chevron alone
-        let labelWidth = AppModel.backButtonWidth(stackWidth: width) - 34
+        guard width >= PageDefinition.backTitleMinimumStackWidth else { return } // the chevron alone
+        let labelWidth = PageDefinition.backButtonWidth(stackWidth: width) - 34
         let box = ltr ? Rect(x: 30, y: 0, width: labelWidth, height: h)
                       : Rect(x: width - 30 - labelWidth, y: 0, width: labelWidth, height: h)
         text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: .leading, rtl: !ltr)

@@ -28,33 +28,34 @@ public final class SnapshotCache {
         self.painter = painter
     }
 
-    /// The snapshot of `instance`, drawn now if missing or out of date.
+    /// The snapshot of a page in view, drawn now if missing or out of date.
     ///
     /// - Parameters:
+    ///   - page: the page as the scene has it (instance, definition, revision, per-instance state).
     ///   - width: the stack's width in px.
     ///   - height: the stack's height in px (part of the key).
-    ///   - drawnHeight: the snapshot's height in px (the whole page when taller than the stack);
-    ///     asked only when the page is drawn, since it needs a layout.
+    ///   - drawnHeight: the snapshot's height in px when the page is taller than the stack (the
+    ///     whole page, up to `TransitionCompositor.maximumSnapshotHeight`); at least `height` is drawn.
+    ///   - direction: the direction it is laid out in.
+    ///   - content: a Swift page's own drawing, or nil.
+    ///   - scale: px per layout unit.
     /// - Throws: `RenderError` when the surface cannot be created or drawing fails.
-    public func snapshot(of instance: PageInstance, page: PageDefinition, width: Int, height: Int,
-                         drawnHeight: () -> Int = { 0 },
-                         direction: LayoutDirection, backTitle: String?, revision: Int,
-                         controlValues: [Int: Double] = [:], pressed: Int? = nil,
-                         readout: GestureReadout? = nil,
-                         carouselDrag: (element: Int, offset: Double)? = nil,
-                         content: PageContentDrawing? = nil, scale: Double = 1) throws -> ImageSurface {
-        let key = Key(serial: instance.serial, width: width, height: height, direction: direction,
-                      backTitle: backTitle, revision: revision, pressed: pressed,
-                      carouselElement: carouselDrag?.element, carouselOffset: carouselDrag?.offset)
-        if let cached = surfaces[instance.serial], cached.key == key { return cached.surface }
-        let surfaceHeight = max(height, drawnHeight())
+    public func snapshot(of page: Scene.Page, width: Int, height: Int, drawnHeight: Int = 0,
+                         direction: LayoutDirection, content: PageContentDrawing? = nil, scale: Double = 1) throws -> ImageSurface {
+        let serial = page.instance.serial
+        let key = Key(serial: serial, width: width, height: height, direction: direction,
+                      backTitle: page.backTitle, revision: page.revision, pressed: page.pressedElement,
+                      carouselElement: page.carouselDrag?.element, carouselOffset: page.carouselDrag?.offsetPixels)
+        if let cached = surfaces[serial], cached.key == key { return cached.surface }
+        let surfaceHeight = max(height, drawnHeight)
         let surface = try ImageSurface(width: width, height: surfaceHeight, opaque: true)
         try surface.draw { cr in
-            painter.draw(page, in: cr, width: Double(width), height: Double(surfaceHeight), direction: direction,
-                         backTitle: backTitle, controlValues: controlValues, pressed: pressed, readout: readout,
-                         carouselDrag: carouselDrag, content: content, scale: scale)
+            painter.draw(page.definition, in: cr, width: Double(width), height: Double(surfaceHeight), direction: direction,
+                         backTitle: page.backTitle, controlValues: page.controlValues, pressed: page.pressedElement,
+                         readout: page.readout,
+                         carouselDrag: page.carouselDrag.map { ($0.element, $0.offsetPixels) }, content: content, scale: scale)
         }
-        surfaces[instance.serial] = (key, surface)
+        surfaces[serial] = (key, surface)
         drawCount += 1
         return surface
     }

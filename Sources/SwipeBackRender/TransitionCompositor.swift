@@ -1,14 +1,14 @@
 import CCairo
 import SwipeBackCore
 
-/// Draws a window frame from the app model: each stack's pages from their snapshots, placed by
-/// the transition state. The cost per frame is two snapshot copies per moving stack, whatever the
+/// Draws a window frame from a `Scene` (the frame value the model produces; the compositor never
+/// sees the model): each stack's pages from their snapshots, placed by the transition state. The cost per frame is two snapshot copies per moving stack, whatever the
 /// stack's depth.
 public final class TransitionCompositor {
     /// The snapshots.
     public let snapshots: SnapshotCache
     /// The own drawing of a page instance written in Swift, or nil for a document page. Such a
-    /// page is drawn again when its revision changes (`AppModel.invalidate(_:)`).
+    /// page is drawn again when its revision changes (`Scene.Page.revision`).
     public var customContent: ((PageInstance) -> PageContentDrawing?)?
 
     /// Creates a compositor over a snapshot cache.
@@ -54,51 +54,54 @@ public final class TransitionCompositor {
 
     /// What a frame's pixels depend on; equal signatures draw equal frames.
     public struct FrameSignature: Equatable {
+        struct PageState: Equatable {
+            var serial: Int
+            var revision: Int
+            var scrollOffset: Double
+            var pressed: Int?
+            var carouselOffset: Double?
+        }
         struct StackState: Equatable {
             var frame: Rect
-            var visible: [Int]
+            var pages: [PageState]
+            var topSerials: [Int]
+            var depth: Int
             var progress: Double?
-            var revisions: [Int]
             var direction: LayoutDirection
         }
         var stacks: [StackState]
-        var scrollOffsets: [Int: Double]
-        var pressed: [Int: Int]
-        var carouselOffsets: [Int: Double]
         var width: Int
         var height: Int
     }
 
     private var lastSignature: FrameSignature?
 
-    /// The signature of the frame `model` would draw into a `width` x `height` px target.
-    public static func signature(of model: AppModel, width: Int, height: Int) -> FrameSignature {
-        FrameSignature(stacks: model.stacks.map { stack in
+    /// The signature of the frame `scene` draws into a `width` x `height` px target.
+    public static func signature(of scene: Scene, width: Int, height: Int) -> FrameSignature {
+        FrameSignature(stacks: scene.stacks.map { stack in
             // What is on screen and what a push or pop would uncover; O(1) in the stack's depth.
-            let visible = stack.transition.map { [$0.upper.serial, $0.lower.serial] } ?? [stack.top.serial]
-            let shown = stack.transition.map { [$0.upper, $0.lower] } ?? [stack.top]
-            return .init(frame: stack.frame, visible: visible + stack.pages.suffix(2).map(\.serial) + [stack.pages.count],
-                         progress: stack.transition?.progress, revisions: shown.map { model.revision(of: $0) }, direction: stack.transition?.direction ?? model.direction)
-        }, scrollOffsets: model.scrollOffsets, pressed: model.pressedButtons,
-           carouselOffsets: model.carouselDrags.mapValues(\.offset),
-           width: width, height: height)
+            let pages = [stack.upper] + (stack.lower.map { [$0] } ?? [])
+            return .init(frame: stack.frame,
+                         pages: pages.map { .init(serial: $0.instance.serial, revision: $0.revision, scrollOffset: $0.scrollOffset,
+                                                  pressed: $0.pressedElement, carouselOffset: $0.carouselDrag?.offsetPixels) },
+                         topSerials: stack.topSerials, depth: stack.depth, progress: stack.progress, direction: stack.direction)
+        }, width: width, height: height)
     }
 
-    /// Whether the frame for `model` differs from the last one composed into a target of this size.
-    public func needsRedraw(_ model: AppModel, width: Int, height: Int) -> Bool {
-        Self.signature(of: model, width: width, height: height) != lastSignature
+    /// Whether `scene` differs from the last one composed into a target of this size.
+    public func needsRedraw(_ scene: Scene, width: Int, height: Int) -> Bool {
+        Self.signature(of: scene, width: width, height: height) != lastSignature
     }
 
-    /// Composes the frame for `model` into `target` (the window's back buffer, RGB24).
+    /// Composes `scene` into `target` (the window's back buffer, RGB24).
     ///
     /// One pass over the window: each stack copies its moving page's snapshot, and the visible part
     /// of the page beneath with the dim and the edge shadow applied per column.
     ///
     /// - Throws: `RenderError` when a snapshot cannot be drawn.
-    public func compose(_ model: AppModel, into target: ImageSurface) throws {
+    public func compose(_ scene: Scene, into target: ImageSurface) throws {
         var inView = Set<Int>()
-        let configuration = model.configuration
-        let rects = model.stacks.map { stack -> PixelBlit.Span in
+        let rects = scene.stacks.map { stack -> PixelBlit.Span in
             let x = Int(stack.frame.x.rounded()), y = Int(stack.frame.y.rounded())
             return PixelBlit.Span(x0: x, x1: x + max(1, Int(stack.frame.width.rounded())),
                                   y0: y, y1: y + max(1, Int(stack.frame.height.rounded())))
@@ -108,33 +111,32 @@ public final class TransitionCompositor {
         if covered < target.width * target.height {
             PixelBlit.clear(target, span: PixelBlit.Span(x0: 0, x1: target.width, y0: 0, y1: target.height))
         }
-        for (stack, rect) in zip(model.stacks, rects) {
+        for (stack, rect) in zip(scene.stacks, rects) {
             let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-            let upper = stack.transition?.upper ?? stack.top
-            let upperSurface = try snapshot(upper, in: stack, model: model, width: w, height: h)
+            let upper = stack.upper
+            let upperSurface = try snapshot(upper, in: stack, scene: scene, width: w, height: h)
             upperSurface.flush()
-            inView.insert(upper.serial)
-            guard let transition = stack.transition else {
-                copyPage(upperSurface, instance: upper, model: model, into: target, span: rect, originX: rect.x0, stackY: rect.y0)
+            inView.insert(upper.instance.serial)
+            guard let progress = stack.progress, let lower = stack.lower else {
+                copyPage(upperSurface, page: upper, scene: scene, into: target, span: rect, originX: rect.x0, stackY: rect.y0)
                 continue
             }
-            let place = Self.placement(progress: transition.progress, width: w, parallax: configuration.parallax,
-                                       direction: transition.direction)
-            let lowerSurface = try snapshot(transition.lower, in: stack, model: model, width: w, height: h)
+            let place = Self.placement(progress: progress, width: w, parallax: scene.parallax, direction: stack.direction)
+            let lowerSurface = try snapshot(lower, in: stack, scene: scene, width: w, height: h)
             lowerSurface.flush()
-            inView.insert(transition.lower.serial)
+            inView.insert(lower.instance.serial)
             let lowerSpan = PixelBlit.Span(x0: rect.x0 + place.lowerVisibleStart, x1: rect.x0 + place.lowerVisibleEnd,
                                            y0: rect.y0, y1: rect.y1)
             if !lowerSpan.isEmpty {
-                let edge = transition.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
-                let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: transition.direction,
-                                                  progress: transition.progress, configuration: configuration)
-                copyPage(lowerSurface, instance: transition.lower, model: model, into: target, span: lowerSpan,
+                let edge = stack.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
+                let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
+                                                  progress: progress, dimAlpha: scene.dimAlpha, shadowWidth: scene.shadowWidth)
+                copyPage(lowerSurface, page: lower, scene: scene, into: target, span: lowerSpan,
                          originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: factors)
             }
             let upperSpan = PixelBlit.Span(x0: max(rect.x0, rect.x0 + place.upperX), x1: min(rect.x1, rect.x0 + place.upperX + w),
                                            y0: rect.y0, y1: rect.y1)
-            copyPage(upperSurface, instance: upper, model: model, into: target, span: upperSpan,
+            copyPage(upperSurface, page: upper, scene: scene, into: target, span: upperSpan,
                      originX: rect.x0 + place.upperX, stackY: rect.y0)
         }
         target.markDirty()
@@ -150,17 +152,16 @@ public final class TransitionCompositor {
             }
             target.flush()
         }
-        snapshots.retainOnly(inView.union(model.stacks.flatMap { $0.pages.suffix(2).map(\.serial) }))
-        lastSignature = Self.signature(of: model, width: target.width, height: target.height)
+        snapshots.retainOnly(inView.union(scene.stacks.flatMap(\.topSerials)))
+        lastSignature = Self.signature(of: scene, width: target.width, height: target.height)
     }
 
     /// Brightness per column of the page beneath, 0...256: the dim (`dimAlpha`, fading out as the
     /// pop progresses) and the shadow, darkest at the moving page's edge and gone `shadowWidth` px away.
     static func beneathFactors(span: PixelBlit.Span, edge: Int, direction: LayoutDirection, progress: Double,
-                               configuration: Configuration) -> [UInt32] {
+                               dimAlpha: Double, shadowWidth: Double) -> [UInt32] {
         let fade = 1 - progress
-        let dimmed = 1 - configuration.dimAlpha * fade
-        let shadowWidth = configuration.shadowWidth
+        let dimmed = 1 - dimAlpha * fade
         return (span.x0..<span.x1).map { x in
             // Distance in px from the edge to this column's centre.
             let distance = direction == .leftToRight ? Double(edge - x) - 0.5 : Double(x - edge) + 0.5
@@ -177,15 +178,15 @@ public final class TransitionCompositor {
 
     /// Copies a page snapshot scrolled by its offset: the header band stays put, the content below
     /// it moves up by the offset.
-    private func copyPage(_ surface: ImageSurface, instance: PageInstance, model: AppModel, into target: ImageSurface,
+    private func copyPage(_ surface: ImageSurface, page: Scene.Page, scene: Scene, into target: ImageSurface,
                           span: PixelBlit.Span, originX: Int, stackY: Int, factors: [UInt32]? = nil) {
-        // Never past the snapshot's end, whatever the model says.
-        let offset = min(Int(model.scrollOffset(of: instance).rounded()), max(0, surface.height - (span.y1 - stackY)))
+        // Never past the snapshot's end, whatever the scene says.
+        let offset = min(Int(page.scrollOffset.rounded()), max(0, surface.height - (span.y1 - stackY)))
         guard offset != 0 else {
             PixelBlit.copy(surface, into: target, span: span, originX: originX, originY: stackY, factors: factors)
             return
         }
-        let header = model.page(instance).header ? Int(model.headerHeight.rounded()) : 0
+        let header = page.definition.header ? Int(scene.headerHeight.rounded()) : 0
         var band = span
         band.y1 = min(span.y1, stackY + header)
         PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY, factors: factors)
@@ -194,31 +195,11 @@ public final class TransitionCompositor {
         PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY - offset, factors: factors)
     }
 
-    private func snapshot(_ instance: PageInstance, in stack: NavigationStack, model: AppModel,
+    private func snapshot(_ page: Scene.Page, in stack: Scene.Stack, scene: Scene,
                           width: Int, height stackHeight: Int) throws -> ImageSurface {
-        let page = model.page(instance)
-        // Pages taller than the stack are drawn whole, so scrolling only moves the copy; the layout
-        // that gives their height runs only when the snapshot is drawn, not every frame.
-        return try snapshots.snapshot(of: instance, page: page, width: width, height: stackHeight,
-                                      drawnHeight: { min(Int(model.contentHeight(of: page, width: Double(width)).rounded(.up)),
-                                                         Self.maximumSnapshotHeight) },
-                                      direction: stack.transition?.direction ?? model.direction,
-                                      backTitle: backTitle(for: instance, in: stack, model: model),
-                                      revision: model.revision(of: instance),
-                                      controlValues: model.controlValues[instance.serial] ?? [:],
-                                      pressed: instance == stack.top && stack.transition == nil ? model.pressedButtons[instance.serial] : nil,
-                                      readout: model.gestureReadouts[stack.id],
-                                      carouselDrag: model.carouselDrags[instance.serial],
-                                      content: customContent?(instance), scale: model.layoutScale)
-    }
-
-    /// The title the system back button of `instance` shows: the page below it, or nil at the root.
-    private func backTitle(for instance: PageInstance, in stack: NavigationStack, model: AppModel) -> String? {
-        guard model.page(instance).backButton == .system else { return nil }
-        if let index = stack.pages.firstIndex(of: instance) {
-            return index > 0 ? model.page(stack.pages[index - 1]).title : nil
-        }
-        // Being pushed: it will sit on the current top.
-        return model.page(stack.top).title
+        // Pages taller than the stack are drawn whole, so scrolling only moves the copy.
+        try snapshots.snapshot(of: page, width: width, height: stackHeight,
+                               drawnHeight: min(Int(page.contentHeight.rounded(.up)), Self.maximumSnapshotHeight),
+                               direction: stack.direction, content: customContent?(page.instance), scale: scene.layoutScale)
     }
 }

@@ -5,16 +5,16 @@ import SwipeBackCore
 /// commit threshold, the finger's trace, a panel with the tunables (the selected one marked),
 /// progress and velocity over the last swipe as a small plot, and the last decision in words.
 public enum TuneOverlay {
-    /// Draws the overlay over `surface` (a frame the compositor has drawn for `model`).
+    /// Draws the overlay over `surface` (a frame the compositor has drawn from `scene`).
     ///
     /// - Throws: `RenderError` when drawing fails.
-    public static func draw(_ tuner: Tuner, model: AppModel, into surface: ImageSurface) throws {
+    public static func draw(_ tuner: Tuner, scene: Scene, into surface: ImageSurface) throws {
         try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let configuration = tuner.configuration
         try surface.draw { cr in
-            for stack in model.stacks {
+            for stack in scene.stacks {
                 let f = stack.frame
-                let ltr = (stack.transition?.direction ?? model.direction) == .leftToRight
+                let ltr = stack.direction == .leftToRight
                 // The edge zone.
                 let zone = min(configuration.edgeWidth, f.width)
                 cairo_rectangle(cr, ltr ? f.x : f.maxX - zone, f.y, zone, f.height)

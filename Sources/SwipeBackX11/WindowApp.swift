@@ -58,7 +58,7 @@ public final class WindowApp {
     /// - Parameters:
     ///   - window: the window.
     ///   - model: the app model; its stacks should match the window's size.
-    ///   - renderer: draws each frame into the window's back buffer (`ModelFrameRenderer`).
+    ///   - renderer: draws each frame into the window's back buffer (`SceneRenderer`).
     public init(window: X11Window, model: AppModel, renderer: FrameRendering) {
         self.window = window
         self.model = model

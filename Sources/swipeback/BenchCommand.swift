@@ -177,7 +177,7 @@ enum BenchCommand {
         return try interleaved(rounds: frames, {
             i += 1
             moveFinger(model, frame: i) // not a drawing cost, but cheap next to a frame
-            try compositor.compose(model, into: target)
+            try compositor.compose(model.scene(), into: target)
         }, {
             memcpy(copyTarget.data, source.data, bytes)
         })
@@ -198,13 +198,13 @@ enum BenchCommand {
         let (deepTime, shallowTime) = try interleaved(rounds: 1000, {
             i += 1
             moveFinger(deep.0, frame: i)
-            try deep.1.compose(deep.0, into: deep.2)
+            try deep.1.compose(deep.0.scene(), into: deep.2)
         }, {
             moveFinger(shallow.0, frame: i)
-            try shallow.1.compose(shallow.0, into: shallow.2)
+            try shallow.1.compose(shallow.0.scene(), into: shallow.2)
         })
         moveFinger(three.0, frame: 1)
-        try three.1.compose(three.0, into: three.2)
+        try three.1.compose(three.0.scene(), into: three.2)
         return (deepTime, shallowTime, deep.1.snapshots.count, three.1.snapshots.count)
     }
 

@@ -46,8 +46,8 @@ enum DemoCommand {
                                  sink.write(record)
                              })
         tunedModel = model
-        let renderer = ModelFrameRenderer(model: model,
-                                          compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        let renderer = SceneRenderer(scene: model.scene,
+                                     compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         let app = WindowApp(window: window, model: model, renderer: renderer)
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
@@ -79,7 +79,7 @@ enum DemoCommand {
                     return true
                 }
             }
-            renderer.overlay = { [unowned model] frame in try TuneOverlay.draw(tuner, model: model, into: frame) }
+            renderer.overlay = { frame, scene in try TuneOverlay.draw(tuner, scene: scene, into: frame) }
         }
         var recorded: [String] = []
         var lastTime = 0.0

@@ -57,8 +57,8 @@ enum KioskCommand {
                              measurer: measurer, log: sink.write)
         model.returnsToRootWhenIdle = true
         model.layoutScale = scale
-        let app = WindowApp(window: window, model: model, renderer: ModelFrameRenderer(
-            model: model, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
+        let app = WindowApp(window: window, model: model, renderer: SceneRenderer(
+            scene: model.scene, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
         app.refusesCloseRequests = true
         app.followsScreenSize = true
         let exitChord = configuration.kioskExitChord

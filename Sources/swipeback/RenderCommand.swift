@@ -40,7 +40,7 @@ enum RenderCommand {
             do {
                 let frame = try ImageSurface(width: Int(model.windowWidth.rounded()), height: Int(model.windowHeight.rounded()),
                                              opaque: true)
-                try compositor.compose(model, into: frame)
+                try compositor.compose(model.scene(), into: frame)
                 try frame.writePNG(to: file)
                 written.append(file)
             } catch {

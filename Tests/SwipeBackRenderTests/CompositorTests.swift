@@ -42,7 +42,7 @@ final class CompositorTests: XCTestCase {
         model.handle(touch(.move, 103), atMilliseconds: 32)
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
         let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
-        try compositor.compose(model, into: frame)
+        try compositor.compose(model.scene(), into: frame)
         // Row 250 is empty page background on both pages.
         XCTAssertEqual(rgb(frame.pixel(x: 100, y: 250)), [255, 255, 255], "the top page starts at x = 100")
         XCTAssertEqual(rgb(frame.pixel(x: 399, y: 250)), [255, 255, 255])
@@ -57,7 +57,7 @@ final class CompositorTests: XCTestCase {
         // Snapshots are drawn once, not per frame.
         XCTAssertEqual(compositor.snapshots.drawCount, 2)
         model.handle(touch(.move, 203), atMilliseconds: 48)
-        try compositor.compose(model, into: frame)
+        try compositor.compose(model.scene(), into: frame)
         XCTAssertEqual(compositor.snapshots.drawCount, 2)
         XCTAssertEqual(rgb(frame.pixel(x: 200, y: 250)), [255, 255, 255])
         XCTAssertNotEqual(rgb(frame.pixel(x: 199, y: 250)), [255, 255, 255])
@@ -66,7 +66,7 @@ final class CompositorTests: XCTestCase {
     func testIdleFrameIsTheTopPageWithHeader() throws {
         let model = try model()
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
-        try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model, into: frame)
+        try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model.scene(), into: frame)
         XCTAssertEqual(rgb(frame.pixel(x: 200, y: 250)), [255, 255, 255])
         let header = rgb(frame.pixel(x: 200, y: 5))
         XCTAssertEqual(header[0], Int((Theme.headerBackground.r * 255).rounded()), accuracy: 1)

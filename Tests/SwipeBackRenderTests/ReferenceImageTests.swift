@@ -77,7 +77,7 @@ final class ReferenceImageTests: XCTestCase {
     private func render(_ model: AppModel) throws -> ImageSurface {
         let frame = try ImageSurface(width: Int(model.windowWidth), height: Int(model.windowHeight), opaque: true)
         try TransitionCompositor(measurer: try TextMeasurer(imageDirectory: Self.images.path),
-                                 imageDirectory: Self.images.path).compose(model, into: frame)
+                                 imageDirectory: Self.images.path).compose(model.scene(), into: frame)
         return frame
     }
 
@@ -252,7 +252,7 @@ final class ReferenceImageTests: XCTestCase {
             phase: .ended, progress: 286.0 / 800, velocityPixelsPerSecond: 1950, decision: nil))), widthPixels: 800)
         XCTAssertEqual(tuner.verdict, "velocity 1950 px/s >= fling 800 px/s: commit")
         let frame = try render(model)
-        try TuneOverlay.draw(tuner, model: model, into: frame)
+        try TuneOverlay.draw(tuner, scene: model.scene(), into: frame)
         // The edge zone is tinted blue over the page beneath's left edge; the panel is dark.
         let zone = frame.pixel(x: 10, y: 200) & 0xFF, page = frame.pixel(x: 30, y: 200) & 0xFF
         XCTAssertGreaterThan(zone, page, "more blue inside the 20 px edge zone")

@@ -21,14 +21,14 @@ final class SoakTests: XCTestCase {
         let frame = try ImageSurface(width: 240, height: 180, opaque: true)
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
-        try compositor.compose(model, into: frame)
+        try compositor.compose(model.scene(), into: frame)
         let startPages = model.stacks[0].pages.count, startSurfaces = compositor.snapshots.count
         let startState = model.retainedStateCount
         var t = 0.0
         func settle() throws {
             clock.settle()
             t = clock.nowMilliseconds + 16
-            try compositor.compose(model, into: frame)
+            try compositor.compose(model.scene(), into: frame)
         }
         func drag(to x: Double, steps: Int, interval: Double) throws {
             model.handle(.pointer(PointerInput(phase: .down, id: 1, device: .touch, position: Point(x: 2, y: 120))), atMilliseconds: t)
@@ -38,7 +38,7 @@ final class SoakTests: XCTestCase {
                 model.handle(.pointer(PointerInput(phase: .move, id: 1, device: .touch,
                                                    position: Point(x: 2 + (x - 2) * Double(i) / Double(steps), y: 120))), atMilliseconds: t)
             }
-            try compositor.compose(model, into: frame)
+            try compositor.compose(model.scene(), into: frame)
             t += interval
             model.handle(.pointer(PointerInput(phase: .up, id: 1, device: .touch, position: Point(x: x, y: 120))), atMilliseconds: t)
             try settle()

@@ -54,6 +54,9 @@ public final class AppModel {
     private var interactivePopOverrides: [Int: Bool] = [:]
     /// Bumped whenever one page instance changes (its toggle, controls, gesture status).
     private var instanceRevisions: [Int: Int] = [:]
+    /// Content heights of pages in view, by instance serial, with what they were laid out for:
+    /// a frame's scene asks every frame, the layout runs only when something changed.
+    private var contentHeights: [Int: (revision: Int, width: Double, scale: Double, direction: LayoutDirection, height: Double)] = [:]
     /// The measurer for text heights and image shapes.
     public let measurer: ContentMeasuring
 
@@ -583,6 +586,19 @@ public final class AppModel {
                                                            measurer: measurer), page: page) * layoutScale
     }
 
+    /// `contentHeight(of:width:)` of an instance, laid out again only when its revision, the
+    /// width, the scale or the direction changed.
+    func cachedContentHeight(of instance: PageInstance, definition: PageDefinition, width: Double) -> Double {
+        let revision = revision(of: instance)
+        if let cached = contentHeights[instance.serial], cached.revision == revision, cached.width == width,
+           cached.scale == layoutScale, cached.direction == direction {
+            return cached.height
+        }
+        let height = contentHeight(of: definition, width: width)
+        contentHeights[instance.serial] = (revision, width, layoutScale, direction, height)
+        return height
+    }
+
     /// How far the top page of a stack can scroll, in px (0 when it fits).
     private func maxScrollOffset(stackIndex index: Int) -> Double {
         let stack = stacks[index]
@@ -859,15 +875,14 @@ public final class AppModel {
         return Rect(x: x, y: 0, width: width, height: headerHeight)
     }
 
-    /// Width in px of the system back button's tap area in a stack `stackWidth` px wide: the chevron
-    /// and the previous title (at most 200 px, a third of the stack), or the chevron alone (44 px, the
-    /// smallest comfortable touch target) in stacks narrower than `backTitleMinimumStackWidth`.
+    /// Width in px of the system back button's tap area; see `PageDefinition.backButtonWidth(stackWidth:)`.
     public static func backButtonWidth(stackWidth: Double) -> Double {
-        stackWidth < backTitleMinimumStackWidth ? 44 : min((stackWidth / 3).rounded(.down), 200)
+        PageDefinition.backButtonWidth(stackWidth: stackWidth)
     }
 
-    /// Stacks narrower than this, in px, show the back chevron without the previous title.
-    public static let backTitleMinimumStackWidth = 400.0
+    /// Stacks narrower than this, in px, show the back chevron without the previous title; see
+    /// `PageDefinition.backTitleMinimumStackWidth`.
+    public static var backTitleMinimumStackWidth: Double { PageDefinition.backTitleMinimumStackWidth }
 
     private func activate(_ t: Double, stackIndex index: Int, instance: PageInstance, elementID: String?,
                           action: ElementAction) {
@@ -973,6 +988,7 @@ public final class AppModel {
             controlValues[instance.serial] = nil
             scrollOffsets[instance.serial] = nil
             momentum[instance.serial] = nil
+            contentHeights[instance.serial] = nil
         }
     }
 

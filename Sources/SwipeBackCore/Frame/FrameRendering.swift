@@ -1,7 +1,7 @@
 /// What a window asks of whatever draws its frames: whether the next frame differs from the
 /// last one, and to draw it into the pixels the window hands over.
 ///
-/// The X11 layer calls it and the renderer implements it (`ModelFrameRenderer`), so the window
+/// The X11 layer calls it and the renderer implements it (`SceneRenderer`), so the window
 /// presents pixels without knowing how they were drawn (DESIGN.md's layers).
 public protocol FrameRendering: AnyObject {
     /// Whether a frame drawn now into a `width` x `height` px buffer would differ from the last one drawn.

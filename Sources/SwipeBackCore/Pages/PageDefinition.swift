@@ -39,6 +39,16 @@ public struct PageDefinition: Equatable, Sendable {
 
     /// Height of the header bar in px at scale 1 (SPEC section 2).
     public static let headerHeight = 56.0
+
+    /// Width in px of the system back button's tap area in a stack `stackWidth` px wide (at scale 1):
+    /// the chevron and the previous title (at most 200 px, a third of the stack), or the chevron alone
+    /// (44 px, the smallest comfortable touch target) in stacks narrower than `backTitleMinimumStackWidth`.
+    public static func backButtonWidth(stackWidth: Double) -> Double {
+        stackWidth < backTitleMinimumStackWidth ? 44 : min((stackWidth / 3).rounded(.down), 200)
+    }
+
+    /// Stacks narrower than this, in px, show the back chevron without the previous title.
+    public static let backTitleMinimumStackWidth = 400.0
 }
 
 /// A stack as a document or scenario header describes it.

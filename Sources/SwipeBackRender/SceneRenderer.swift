@@ -1,32 +1,32 @@
 import SwipeBackCore
 
-/// Draws an app model's frames into the pixel buffers a window hands over: the compositor, then
-/// an optional overlay (the tuning tool's).
-public final class ModelFrameRenderer: FrameRendering {
-    private let model: AppModel
+/// Draws frames into the pixel buffers a window hands over: the scene of the moment through the
+/// compositor, then an optional overlay (the tuning tool's).
+public final class SceneRenderer: FrameRendering {
+    private let scene: () -> Scene
     /// The compositor; it keeps the page snapshots between frames.
     public let compositor: TransitionCompositor
-    /// Draws over each composed frame (the tuning overlay), or nil.
-    public var overlay: ((ImageSurface) throws -> Void)?
+    /// Draws over each composed frame (the tuning overlay), given the frame and its scene; or nil.
+    public var overlay: ((ImageSurface, Scene) throws -> Void)?
     /// The cairo surface over the last buffer, reused while the window hands the same one.
     private var wrapped: (buffer: PixelBuffer, surface: ImageSurface)?
 
     /// Creates the renderer.
     ///
     /// - Parameters:
-    ///   - model: the model whose frames it draws.
+    ///   - scene: the frame value to draw now (`AppModel.scene`).
     ///   - compositor: draws the pages.
-    public init(model: AppModel, compositor: TransitionCompositor) {
-        self.model = model
+    public init(scene: @escaping () -> Scene, compositor: TransitionCompositor) {
+        self.scene = scene
         self.compositor = compositor
     }
 
-    /// Whether the model's frame differs from the one drawn last.
+    /// Whether the scene now differs from the one drawn last.
     public func needsRedraw(width: Int, height: Int) -> Bool {
-        compositor.needsRedraw(model, width: width, height: height)
+        compositor.needsRedraw(scene(), width: width, height: height)
     }
 
-    /// Composes the model's frame and the overlay into `buffer`.
+    /// Composes the scene now, and the overlay, into `buffer`.
     ///
     /// - Throws: `RenderError` when cairo cannot wrap the buffer or drawing fails.
     public func draw(into buffer: PixelBuffer) throws {
@@ -38,8 +38,9 @@ public final class ModelFrameRenderer: FrameRendering {
                                        stride: buffer.bytesPerRow)
             wrapped = (buffer, surface)
         }
-        try compositor.compose(model, into: surface)
-        try overlay?(surface)
+        let scene = scene()
+        try compositor.compose(scene, into: surface)
+        try overlay?(surface, scene)
         surface.flush()
     }
 }

@@ -1,0 +1,40 @@
+extension AppModel {
+    /// The frame value to draw now: every stack with the pages in view and their state.
+    ///
+    /// O(1) in the stacks' depth: only the top page, or a transition's two pages, are described.
+    public func scene() -> Scene {
+        let pressed = pressedButtons
+        let drags = carouselDrags
+        return Scene(stacks: stacks.map { stack in
+            let width = Double(max(1, Int(stack.frame.width.rounded())))
+            func describe(_ instance: PageInstance) -> Scene.Page {
+                let definition = page(instance)
+                return Scene.Page(
+                    instance: instance, definition: definition, revision: revision(of: instance),
+                    backTitle: backTitle(for: instance, definition: definition, in: stack),
+                    scrollOffset: scrollOffset(of: instance),
+                    contentHeight: cachedContentHeight(of: instance, definition: definition, width: width),
+                    controlValues: controlValues[instance.serial] ?? [:],
+                    pressedElement: instance == stack.top && stack.transition == nil ? pressed[instance.serial] : nil,
+                    carouselDrag: drags[instance.serial].map { Scene.CarouselDrag(element: $0.element, offsetPixels: $0.offset) },
+                    readout: gestureReadouts[stack.id])
+            }
+            return Scene.Stack(id: stack.id, frame: stack.frame, direction: stack.transition?.direction ?? direction,
+                               upper: describe(stack.transition?.upper ?? stack.top),
+                               lower: stack.transition.map { describe($0.lower) },
+                               progress: stack.transition?.progress,
+                               topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count)
+        }, parallax: configuration.parallax, dimAlpha: configuration.dimAlpha, shadowWidth: configuration.shadowWidth,
+           layoutScale: layoutScale, headerHeight: headerHeight)
+    }
+
+    /// The title the system back button of `instance` shows: the page below it, or nil at the root.
+    private func backTitle(for instance: PageInstance, definition: PageDefinition, in stack: NavigationStack) -> String? {
+        guard definition.backButton == .system else { return nil }
+        if let index = stack.pages.firstIndex(of: instance) {
+            return index > 0 ? page(stack.pages[index - 1]).title : nil
+        }
+        // Being pushed: it will sit on the current top.
+        return page(stack.top).title
+    }
+}
