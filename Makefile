@@ -3,7 +3,20 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_FLAGS ?=
 
-.PHONY: demo test build docs demo-xvfb demo-touch clean
+# Where `make install` puts SwipeBack (DESTDIR is prepended to every path, for staging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share
+SYSTEMDUSERDIR := $(PREFIX)/lib/systemd/user
+# The version is kept in one place, CommandReference.version; `swipeback --version` prints the same.
+VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/swipeback/CommandReference.swift)
+RELEASE_BIN = .build/release/swipeback
+# Every optimised build links the Swift runtime in, so .build/release/swipeback is always the shipped kind.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+ICON_SIZES := 48 128 256
+
+.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb
 
 build:
 	scripts/install-deps build
@@ -13,8 +26,8 @@ build:
 ## a debug build composes a frame several times slower.
 demo:
 	scripts/install-deps demo
-	swift build -c release $(SWIFT_FLAGS)
-	"$$(swift build -c release --show-bin-path)/swipeback" demo $(ARGS)
+	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	"$$(swift build $(RELEASE_FLAGS) --show-bin-path)/swipeback" demo $(ARGS)
 
 ## Runs every test: unit, rendering, command line, and end-to-end under a private Xvfb.
 test:
@@ -25,13 +38,13 @@ test:
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
 	scripts/install-deps demo
-	swift build -c release $(SWIFT_FLAGS)
+	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 	scripts/demo-xvfb $(ARGS)
 
 ## Runs the demo on a private Xorg with a real (emulated) touchscreen; needs root. Touch it with scripts/touch.py.
 demo-touch:
 	scripts/install-deps touch
-	swift build -c release $(SWIFT_FLAGS)
+	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 	scripts/demo-xorg-touch $(ARGS)
 
 ## Builds the API documentation (DocC) into .build/docs/*.doccarchive; a doc warning (a parameter
@@ -47,6 +60,51 @@ docs:
 	    --output-path .build/docs/SwipeBackCore.doccarchive --warnings-as-errors
 	docc convert --additional-symbol-graph-dir .build/docs/symbols/app --output-path .build/docs/SwipeBack.doccarchive \
 	    --fallback-display-name SwipeBack --fallback-bundle-identifier swipeback.app --warnings-as-errors
+
+## The shipped program: optimised, with the Swift runtime linked in, so it needs only Debian's own libraries.
+release:
+	scripts/install-deps build
+	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
+
+$(RELEASE_BIN):
+	$(MAKE) release
+
+## Installs under $(PREFIX) (default /usr/local; DESTDIR is honoured): the program, its assets, the
+## desktop file and icon, the manual page, the kiosk's systemd user unit, the licences and the README.
+## It installs the program `make release` built (building it only when there is none): run
+## `make release` first after a change, then `sudo make install`.
+install: $(RELEASE_BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/swipeback/fonts $(DESTDIR)$(DATADIR)/swipeback/images \
+	    $(DESTDIR)$(DATADIR)/swipeback/icons $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/man/man1 \
+	    $(DESTDIR)$(SYSTEMDUSERDIR) $(DESTDIR)$(DATADIR)/doc/swipeback/docs
+	install -m 755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/swipeback
+	install -m 644 Assets/pages.json $(DESTDIR)$(DATADIR)/swipeback/pages.json
+	install -m 644 Assets/fonts/*.ttf $(DESTDIR)$(DATADIR)/swipeback/fonts/
+	install -m 644 Assets/images/*.png $(DESTDIR)$(DATADIR)/swipeback/images/
+	install -m 644 Assets/icons/*.png $(DESTDIR)$(DATADIR)/swipeback/icons/
+	for size in $(ICON_SIZES); do \
+	    install -D -m 644 Assets/icons/swipeback-$$size.png $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/swipeback.png; \
+	done
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/swipeback.desktop.in > $(DESTDIR)$(DATADIR)/applications/swipeback.desktop
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' -e 's|@SYSTEMDUSERDIR@|$(SYSTEMDUSERDIR)|g' \
+	    packaging/swipeback-kiosk.service.in > $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
+	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
+	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
+	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
+	install -m 644 README.md Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
+	install -m 644 docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
+
+## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/swipeback $(DESTDIR)$(DATADIR)/applications/swipeback.desktop \
+	    $(DESTDIR)$(DATADIR)/man/man1/swipeback.1 $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
+	for size in $(ICON_SIZES); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/swipeback.png; done
+	rm -rf $(DESTDIR)$(DATADIR)/swipeback $(DESTDIR)$(DATADIR)/doc/swipeback
+
+## Builds swipeback_<version>_<arch>.deb with dpkg-deb from the install tree (PREFIX=/usr); Depends
+## from the binary's shared libraries (dpkg-shlibdeps).
+deb:
+	scripts/make-deb
 
 clean:
 	swift package clean

@@ -6,6 +6,8 @@ let package = Package(
     name: "SwipeBack",
     products: [
         .executable(name: "swipeback", targets: ["swipeback"]),
+        // The benchmarks of a real window (private Xvfb and Xorg, injected input): built, never installed.
+        .executable(name: "swipeback-live-bench", targets: ["swipeback-live-bench"]),
         // The pure engine, for headless use and tests: standard library only.
         .library(name: "SwipeBackCore", targets: ["SwipeBackCore"]),
         // Everything an app needs: the engine, Swift pages drawn with cairo, the X11 window.
@@ -22,7 +24,10 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxext-dev", "libxrandr-dev", "libxfixes-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev"])]),
+        // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
+        .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
+                       providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
@@ -35,12 +40,15 @@ let package = Package(
         .executableTarget(name: "ReadmeExample", dependencies: ["SwipeBack"], path: "Examples/ReadmeExample"),
 
         // MARK: - Test tools (private X servers, XTest and inputtest injection), for tests and bench
-        .target(name: "SwipeBackXTesting", dependencies: ["CX11"]),
+        .target(name: "SwipeBackXTesting", dependencies: ["CX11", "CX11Testing"]),
 
-        // MARK: - Command line
+        // MARK: - Command line (what `make install` ships: no test servers, no input injection)
+        .target(name: "SwipeBackBenchmarks"),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                         "SwipeBackXTesting"]),
+                                         "SwipeBackBenchmarks"]),
+        // MARK: - Tools that stay in the source tree
+        .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
 
         // MARK: - Tests
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats"]),
@@ -49,7 +57,7 @@ let package = Package(
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["swipeback", "CX11", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
+                    dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
                                    "SwipeBackXTesting"]),
     ]
 )

@@ -5,7 +5,7 @@
 @_spi(Engine) import SwipeBackCore
 @_exported import SwipeBackFormats
 @_exported import SwipeBackRender
-import Foundation
+import FoundationEssentials
 import SwipeBackX11
 
 /// A Swift page that draws content of its own with cairo.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 
 /// Reads configuration files and scenario `config` objects (SPEC section 4).
@@ -64,24 +65,33 @@ public enum ConfigurationReader {
         return try apply(value, over: Configuration(), file: path, line: nil)
     }
 
-    static func format(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
+    static func format(_ n: Double) -> String { Configuration.numberText(n) }
 }
 
 /// Reading whole text files with errors a user can act on.
 public enum TextFile {
     /// The folder holding `path`, `.` for a bare file name: what relative paths inside the file resolve against.
     public static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The first `bytes` bytes of a regular file (fewer when it is shorter), or nil when it cannot be read.
+    static func head(of path: String, bytes: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: bytes)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, bytes) }
+        return n < 0 ? nil : Array(buffer.prefix(n))
     }
 
     static func read(_ path: String) throws -> String {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard exists else { throw FormatError(file: path, line: nil, message: "no such file") }
-        guard !isDirectory.boolValue else { throw FormatError(file: path, line: nil, message: "is a directory, expected a file") }
+        guard !isDirectory else { throw FormatError(file: path, line: nil, message: "is a directory, expected a file") }
         // Devices, pipes and sockets are not files (and /dev/zero never ends).
         if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
            type != .typeRegular, type != .typeSymbolicLink {

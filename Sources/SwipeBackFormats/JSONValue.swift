@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwipeBackCore
 
 /// A parsed JSON value, strict about kinds: `true` is never the number 1.

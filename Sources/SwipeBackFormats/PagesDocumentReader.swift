@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwipeBackCore
 
 /// Reads pages documents (SPEC section 2), from a file or inline in a scenario header.
@@ -202,12 +202,12 @@ public enum PagesDocumentReader {
 
     private static func checkImage(_ src: String, fields: FieldReader, baseDirectory: String) throws {
         let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
             try report(fields.error("image \"\(src)\" not found (looked at \(path))"))
             return
         }
-        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 8) }
+        let head = TextFile.head(of: path, bytes: 8)
         guard let head, [UInt8](head) == pngSignature else {
             try report(fields.error("image \"\(src)\" is not a PNG file (\(path))"))
             return

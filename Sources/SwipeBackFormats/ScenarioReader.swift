@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwipeBackCore
 
 /// Reads scenario files (SPEC section 1).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwipeBackCore
 
 /// Checks that every image a pages document names decodes as a PNG, before anything is drawn.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CCairo
 
 /// A cairo image surface that owns its pixels; freed with the object.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Row copies between 32-bit image surfaces, with an optional brightness factor per column.
 ///

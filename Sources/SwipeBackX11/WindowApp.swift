@@ -1,5 +1,6 @@
 import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 
 /// Runs the app model in an X11 window: XI2 input in, frames from a renderer out.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CX11
 
 /// An X11 failure with a message a user can act on.

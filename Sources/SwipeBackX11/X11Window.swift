@@ -1,5 +1,6 @@
 import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 
 /// The X connection and one top-level window that takes XI2 pointer and touch input.
@@ -30,6 +31,32 @@ public final class X11Window {
     public private(set) var refreshHertz = DisplayRate.fallbackHertz
     /// The first RandR event code, or nil when the server has no RandR.
     private var randrEventBase: Int32?
+
+    /// `WM_CLASS`'s instance name: the program's name.
+    public static let instanceName = "swipeback"
+    /// `WM_CLASS`'s class, which the desktop file names as `StartupWMClass`.
+    public static let className = "SwipeBack"
+
+    /// Sets `_NET_WM_ICON`, the icon taskbars and docks show for the window.
+    ///
+    /// - Parameter images: the icon at one or more sizes: width and height in px, and
+    ///   width x height pixels, row by row, as 0xAARRGGBB (not premultiplied).
+    public func setIcon(_ images: [(width: Int, height: Int, argb: [UInt32])]) {
+        // Format-32 properties are passed as C longs: width, height, then the pixels, per image.
+        var longs: [UInt] = []
+        for image in images where image.argb.count == image.width * image.height {
+            longs.append(UInt(image.width))
+            longs.append(UInt(image.height))
+            longs += image.argb.map { UInt($0) }
+        }
+        guard !longs.isEmpty else { return }
+        let created = window, display = display
+        _ = longs.withUnsafeBytes { bytes in
+            XChangeProperty(display, created, XInternAtom(display, "_NET_WM_ICON", 0), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(longs.count))
+        }
+        XFlush(display)
+    }
 
     /// The smallest size the window may be resized to, in px.
     public static let minimumWidth = 320, minimumHeight = 240
@@ -91,6 +118,16 @@ public final class X11Window {
             XChangeProperty(display, created, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
+        // WM_CLASS: the desktop file's StartupWMClass is the class, so docks match window and launcher.
+        let classHint = XAllocClassHint()!
+        Self.instanceName.withCString { name in
+            Self.className.withCString { className in
+                classHint.pointee.res_name = UnsafeMutablePointer(mutating: name)
+                classHint.pointee.res_class = UnsafeMutablePointer(mutating: className)
+                XSetClassHint(display, created, classHint)
+            }
+        }
+        XFree(classHint)
         let hints = XAllocSizeHints()!
         hints.pointee.flags = PMinSize
         hints.pointee.min_width = Int32(Self.minimumWidth)
@@ -132,12 +169,19 @@ public final class X11Window {
         return Self.scale(fromResources: String(cString: raw))
     }
 
+    /// `text` without leading and trailing spaces and tabs.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }) else { return "" }
+        return text[first...text.lastIndex(where: { !isBlank($0) })!]
+    }
+
     /// The scale from an X resource database text (`Xft.dpi:\t144` gives 1.5).
     public static func scale(fromResources text: String) -> Double {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi",
-                  let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)), dpi.isFinite, dpi > 0 else { continue }
+            guard parts.count == 2, trimmed(parts[0]) == "Xft.dpi",
+                  let dpi = Double(trimmed(parts[1])), dpi.isFinite, dpi > 0 else { continue }
             let scale = dpi / 96
             return (0.5...4).contains(scale) ? scale : 1
         }

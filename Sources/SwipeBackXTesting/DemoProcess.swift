@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 
 /// A running `swipeback demo` and its live event log.

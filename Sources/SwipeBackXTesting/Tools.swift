@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 
 /// A failure of the X test tools (a missing program, a server that would not start, a timeout).

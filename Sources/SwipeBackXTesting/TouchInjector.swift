@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 
 /// Writes the inputtest driver's binary protocol (xf86-input-inputtest-protocol.h, version 1.1):

@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 
 /// A private Xorg with the dummy video driver and the inputtest input driver: real XI2 touch

@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 
 /// A private Xvfb server for one test: started on a free display, killed at the end.

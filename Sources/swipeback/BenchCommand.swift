@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
-import SwipeBackXTesting
+import SwipeBackBenchmarks
 
 /// `swipeback bench [--json]`: the engine's costs, measured in one run. It prints; it never fails.
 ///
@@ -12,20 +13,12 @@ import SwipeBackXTesting
 ///   one full frame at the same size, measured in the same run (goal: at most 1.5).
 /// - `depth_1000_vs_2`: frame cost with 1000 pages on the stack against 2 (goal: at most 1.05).
 /// - `surfaces_at_depth_1000`, `surfaces_at_depth_3`: page snapshots held (goal: the same).
-/// - Under a private Xvfb (skipped without one): `latency_p50_frames`, `latency_p99_frames`, input
-///   to present in 60 Hz frames for XTest moves (goal p99 at most 1), and `dropped_frames_2s_1080p`
-///   during a 2 s drag at 1920x1080 (goal 0).
-/// - Under a private Xorg with the inputtest driver (root only; skipped otherwise):
-///   `swipe_cpu_ms_per_frame_1080p`, the CPU time of the demo plus the X server per presented
-///   frame during a 1 s touch swipe, and `swipe_cpu_vs_memcpy` against a memcpy of one frame
-///   (goal at most 3; GTK4 with libadwaita 1.2 costs about 80x, measured the same way by the team).
+///
+/// The figures of a real window under Xvfb and Xorg (latency, dropped frames, swipe CPU) need the
+/// test servers and input injection, which the installed program does not carry: they are
+/// `swipeback-live-bench`, built beside it and never installed.
 enum BenchCommand {
-    struct Result {
-        var name: String
-        var value: Double
-        var unit: String
-        var goal: Double?
-    }
+    typealias Result = BenchmarkResult
 
     static func run(_ options: Options) throws -> Int32 {
         guard options.positional.isEmpty else {
@@ -45,23 +38,10 @@ enum BenchCommand {
         results.append(Result(name: "surfaces_at_depth_1000", value: Double(depth.surfacesDeep), unit: "surfaces",
                               goal: Double(depth.surfacesThree)))
         results.append(Result(name: "surfaces_at_depth_3", value: Double(depth.surfacesThree), unit: "surfaces", goal: nil))
-        var notes: [String] = []
-        do { results += try latencyUnderXvfb() } catch { notes.append("latency and dropped frames skipped: \(error)") }
-        do { results += try swipeCPUUnderXorg() } catch { notes.append("touch swipe CPU skipped: \(error)") }
-        var text = ""
-        let nameWidth = max(30, (results.map(\.name.count).max() ?? 0) + 2)
-        for r in results {
-            if options.json {
-                text += EventLogWriter.json(.object([("name", .string(r.name)), ("value", .number(r.value)),
-                                                     ("unit", .string(r.unit)), ("goal", r.goal.map(LogValue.number) ?? .null)])) + "\n"
-            } else {
-                let goal = r.goal.map { String(format: "  (goal %g)", $0) } ?? ""
-                let value = r.value == r.value.rounded() && abs(r.value) < 1e9 ? String(format: "%8d    ", Int(r.value))
-                    : String(format: "%12.3f", r.value)
-                text += r.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + value + " " + r.unit + goal + "\n"
-            }
+        var text = BenchmarkReport.text(results, notes: [], json: options.json)
+        if !options.json {
+            text += "(the figures of a real window: `swift run -c release swipeback-live-bench`, from the source tree)\n"
         }
-        if !options.json { for note in notes { text += note + "\n" } }
         #if DEBUG
         if !options.json { text += "(debug build: run `swift run -c release swipeback bench` for real numbers)\n" }
         #endif
@@ -69,9 +49,7 @@ enum BenchCommand {
         return 0
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-    }
+    private static func nanoseconds(_ duration: Duration) -> Double { BenchmarkTiming.nanoseconds(duration) }
 
     /// A recognizer and a tracker fed drag after drag; the estimate is read at every move.
     static func recognizerAndTracker() -> Double {
@@ -141,10 +119,7 @@ enum BenchCommand {
                      atMilliseconds: Double(i + 1) * 8)
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
-    }
+    private static func median(_ values: [Double]) -> Double { BenchmarkTiming.median(values) }
 
     /// Times `a` and `b` alternately `rounds` times and returns their median times in ms, so both
     /// see the same machine (caches, clock speed, other load).
@@ -206,98 +181,5 @@ enum BenchCommand {
         moveFinger(three.0, frame: 1)
         try three.1.compose(three.0.scene(), into: three.2)
         return (deepTime, shallowTime, deep.1.snapshots.count, three.1.snapshots.count)
-    }
-
-    // MARK: - In a real window
-
-    /// This very program, run as the demo for the window benchmarks.
-    private static var selfPath: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    }
-
-    private static func number(_ line: [String: Any], _ key: String) -> Double? { (line[key] as? NSNumber)?.doubleValue }
-
-    /// Input-to-present latency and dropped frames during a 2 s XTest drag at 1920x1080 under Xvfb.
-    ///
-    /// Each `changed` line of the demo's log is one processed move; its latency is the time to the
-    /// first `frame` presented after it, in 60 Hz frames. A move is dropped when the next move was
-    /// processed before any frame showed it.
-    static func latencyUnderXvfb() throws -> [Result] {
-        let server = try XvfbServer(width: 1920, height: 1080)
-        let demo = try DemoProcess(executable: selfPath, display: server.displayName,
-                                   arguments: ["--open", "home,message", "--window", "1920x1080"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
-        server.move(to: 3, 540)
-        sleepMilliseconds(30)
-        server.button(true)
-        let start = Date()
-        for i in 1...120 {
-            let due = start.addingTimeInterval(Double(i) / 60)
-            let wait = due.timeIntervalSinceNow
-            if wait > 0 { sleepMilliseconds(wait * 1000) }
-            server.move(to: 3 + i * 12, 540)
-        }
-        server.button(false)
-        let log = try demo.waitFor("the settle", timeout: 20) { log in
-            log.contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }
-        }
-        let frameInterval = 1000.0 / 60
-        let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
-        let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { number($0, "t") }
-        var latencies: [Double] = []
-        var dropped = 0
-        for (index, t) in changed.enumerated() {
-            guard let shown = frames.first(where: { $0 >= t }) else { continue }
-            latencies.append((shown - t) / frameInterval)
-            if index + 1 < changed.count, changed[index + 1] <= shown { dropped += 1 }
-        }
-        guard !latencies.isEmpty else { throw XTestingError("the drag produced no frames") }
-        let sorted = latencies.sorted()
-        let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-        return [Result(name: "latency_p50_frames", value: median(latencies), unit: "frames", goal: nil),
-                Result(name: "latency_p99_frames", value: p99, unit: "frames", goal: 1),
-                Result(name: "dropped_frames_2s_1080p", value: Double(dropped), unit: "frames", goal: 0)]
-    }
-
-    /// CPU seconds (user + system) used so far by process `pid`, from /proc.
-    private static func cpuSeconds(_ pid: Int32) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name (which may hold spaces) start after the last ')'.
-        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return (Double(fields[11])! + Double(fields[12])!) / ticks // utime, stime
-    }
-
-    /// CPU time of the demo plus the X server per presented frame during a 1 s touch swipe at
-    /// 1920x1080 under Xorg with the inputtest driver, beside a memcpy of one frame.
-    static func swipeCPUUnderXorg() throws -> [Result] {
-        let server = try XorgTouchServer(width: 1920, height: 1080)
-        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
-        let demo = try DemoProcess(executable: selfPath, display: server.displayName,
-                                   arguments: ["--open", "home,message", "--window", "1920x1080"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
-        sleepMilliseconds(300)
-        let pids = [demo.process.processIdentifier, server.process.processIdentifier]
-        let framesBefore = demo.lines().filter { $0["type"] as? String == "frame" }.count
-        let cpuBefore = try pids.map { try cpuSeconds($0) }
-        try touch.begin(1, x: 3, y: 540)
-        let start = Date()
-        for i in 1...60 {
-            let wait = start.addingTimeInterval(Double(i) / 60).timeIntervalSinceNow
-            if wait > 0 { sleepMilliseconds(wait * 1000) }
-            try touch.move(1, x: 3 + Double(i) * 10, y: 540)
-        }
-        let cpuAfter = try pids.map { try cpuSeconds($0) }
-        let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count - framesBefore
-        try touch.end(1, x: 603, y: 540)
-        guard frames > 0 else { throw XTestingError("the touch swipe presented no frames") }
-        let app = (cpuAfter[0] - cpuBefore[0]) * 1000 / Double(frames)
-        let xorg = (cpuAfter[1] - cpuBefore[1]) * 1000 / Double(frames)
-        let perFrame = app + xorg
-        let (_, copy) = try frameAndCopy(width: 1920, height: 1080, frames: 30)
-        return [Result(name: "swipe_cpu_app_ms_per_frame_1080p", value: app, unit: "ms", goal: nil),
-                Result(name: "swipe_cpu_xorg_ms_per_frame_1080p", value: xorg, unit: "ms", goal: nil),
-                Result(name: "swipe_cpu_ms_per_frame_1080p", value: perFrame, unit: "ms", goal: nil),
-                Result(name: "swipe_cpu_vs_memcpy", value: perFrame / copy, unit: "ratio", goal: 3)]
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
@@ -123,13 +124,17 @@ enum DemoCommand {
         return absolute(try JSONValue.parse(text, file: path, line: nil), key: nil).logValue
     }
 
-    /// Opens a window command's window; X errors (no display, no XInput 2.2) are run-time failures.
+    /// Opens a window command's window with the application icon; X errors (no display, no
+    /// XInput 2.2) are run-time failures. An assets folder without the icon leaves the window without one.
     static func openWindow(title: String, width: Int, height: Int) throws -> X11Window {
+        let window: X11Window
         do {
-            return try X11Window(title: title, width: width, height: height)
+            window = try X11Window(title: title, width: width, height: height)
         } catch let error as X11Error {
             throw CommandFailure.runtime(error.message)
         }
+        if let icon = try? WindowIcon.images(assetsDirectory: AssetLocator.assetsDirectory()) { window.setIcon(icon) }
+        return window
     }
 
     /// Shows the stacks' first pages and runs the window until it closes (the close button, the

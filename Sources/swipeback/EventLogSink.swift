@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 
@@ -6,7 +7,8 @@ import SwipeBackFormats
 ///
 /// Every line is written and flushed as it happens, so a reader sees the log live.
 final class EventLogSink {
-    private let handle: FileHandle?
+    /// The file descriptor written to, nil for no log.
+    private let descriptor: Int32?
 
     /// Opens `target`: nil for no log, `-` for standard output, else a file created or truncated.
     ///
@@ -14,16 +16,16 @@ final class EventLogSink {
     init(target: String?) throws {
         switch target {
         case nil:
-            handle = nil
+            descriptor = nil
         case "-":
-            handle = FileHandle.standardOutput
+            descriptor = STDOUT_FILENO
         case let path?:
             try Self.checkWritable(path)
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let opened = FileHandle(forWritingAtPath: path) else {
+            let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard opened >= 0 else {
                 throw CommandFailure.usage("--event-log \(path): cannot create the file: \(String(cString: strerror(errno)))")
             }
-            handle = opened
+            descriptor = opened
         }
         self.target = target
     }
@@ -32,13 +34,13 @@ final class EventLogSink {
 
     /// Refuses a path that is a directory, or whose folder does not exist.
     static func checkWritable(_ path: String, option: String = "--event-log") throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
             throw CommandFailure.usage("\(option) \(path): is a directory, expected a file")
         }
-        var folderIsDirectory: ObjCBool = false
+        var folderIsDirectory = false
         let folder = TextFile.folder(of: path)
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDirectory), folderIsDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDirectory), folderIsDirectory else {
             throw CommandFailure.usage("\(option) \(path): no folder \(folder)")
         }
     }
@@ -57,11 +59,12 @@ final class EventLogSink {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } else {
                 // A device or a pipe (/dev/stdout, a FIFO): written in place, errors and all.
-                guard let handle = FileHandle(forWritingAtPath: path) else {
+                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else {
                     throw CommandFailure.runtime("\(option) \(path): cannot open it: \(String(cString: strerror(errno)))")
                 }
-                defer { try? handle.close() }
-                try writeAll(data, to: handle.fileDescriptor)
+                defer { close(fd) }
+                try writeAll(data, to: fd)
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -73,9 +76,9 @@ final class EventLogSink {
     /// Writes one log line.
     /// A live log that cannot be written is lost: the window command stops with one line and status 1.
     func write(_ record: TimedEvent) {
-        guard let handle else { return }
+        guard let descriptor else { return }
         do {
-            try writeAll(Data((EventLogWriter.line(record) + "\n").utf8), to: handle.fileDescriptor)
+            try writeAll(Data((EventLogWriter.line(record) + "\n").utf8), to: descriptor)
         } catch {
             let name = target == "-" ? "standard output" : target ?? ""
             printError("--event-log: cannot write to \(name): \(reason(error))")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
@@ -14,15 +15,12 @@ struct Options {
     var rtl = false
     var logFrames = false
     var json = false
+    /// `kiosk --check`: check the document and exit.
+    var check = false
     var atTimes: [Double] = []
     var output: String?
     /// `--compare A B`: two configuration files to replay a scenario under.
     var compare: (String, String)?
-
-    /// Options every command takes (SPEC section 5).
-    static let common: Set<String> = ["--config", "--event-log", "--window", "--rtl"]
-    /// Options only the window commands take.
-    static let window: Set<String> = common.union(["--pages", "--open", "--log-frames"])
 
     /// Parses arguments after the command name.
     ///
@@ -55,6 +53,7 @@ struct Options {
             case "--rtl": options.rtl = true
             case "--log-frames": options.logFrames = true
             case "--json": options.json = true
+            case "--check": options.check = true
             case "-o", "--output": options.output = try value(argument)
             case "--at":
                 // One or more times in ms: `--at 100 250` or `--at 100,250`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
@@ -12,12 +13,12 @@ enum PlotCommand {
         }
         guard let out = options.output else { throw CommandFailure.usage("plot needs -o OUT.png") }
         guard out.lowercased().hasSuffix(".png") else { throw CommandFailure.usage("-o \(out): expected a .png file name") }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory {
             throw CommandFailure.usage("-o \(out): is a directory, expected a .png file")
         }
         let folder = TextFile.folder(of: out)
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw CommandFailure.usage("-o \(out): no folder \(folder)")
         }
         let base = try options.headlessConfiguration()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
@@ -17,8 +18,8 @@ enum RenderCommand {
         try Options.checkImages(scenario.document, file: path)
         if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
         if options.rtl { scenario.direction = .rightToLeft }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory {
             throw CommandFailure.usage("-o \(directory): is a file, expected a folder")
         }
         do {

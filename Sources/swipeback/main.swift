@@ -1,5 +1,6 @@
 // The `swipeback` command line (SPEC section 5).
-import Foundation
+import FoundationEssentials
+import Glibc
 
 let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -1,4 +1,5 @@
 import CX11
+import CX11Testing
 import Foundation
 import XCTest
 import SwipeBackCore

@@ -67,37 +67,108 @@ extension Configuration {
         case optionalString
     }
 
-    /// One configuration key: its exact name, its kind and its one-line meaning.
+    /// One configuration key: its exact name, its kind, its meaning, and its step in the tuner.
+    ///
+    /// This table is the one place keys are listed: the file reader validates against it, the
+    /// tuning overlay takes its tunables and steps from it, and `swipeback help config`, the manual
+    /// page and the README's configuration table are written from it (a test compares the README).
     public struct Key: Sendable {
         /// The key's name, as in config files and scenario headers.
         public let name: String
         /// What the key holds, with its range and unit for numbers.
         public let kind: ValueKind
-        /// One line for help text and the README.
+        /// What the key does, in a sentence or two: the README's and the manual's text.
         public let summary: String
+        /// The change of one key press in `swipeback tune`, in the key's unit (0 for a choice,
+        /// which a press switches); nil for keys the tuner does not offer.
+        public let tuningStep: Double?
+        /// The unit of a value that is not a number (`key names`, `mouse buttons`); empty otherwise.
+        public let valueLabel: String
+
+        /// A key of the table.
+        ///
+        /// - Parameters:
+        ///   - name: the key's name.
+        ///   - kind: what it holds.
+        ///   - summary: what it does.
+        ///   - tuningStep: its step in the tuner, nil when the tuner does not offer it.
+        ///   - valueLabel: the unit of a non-number value.
+        public init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "") {
+            self.name = name
+            self.kind = kind
+            self.summary = summary
+            self.tuningStep = tuningStep
+            self.valueLabel = valueLabel
+        }
+
+        /// The key's unit: a number's unit, else `valueLabel` (may be empty).
+        public var unit: String {
+            if case .number(_, let unit) = kind { return unit }
+            return valueLabel
+        }
+
+        /// The allowed values in words: `0...10000` for numbers, the choices for a choice, empty otherwise.
+        public var rangeText: String {
+            switch kind {
+            case .number(let range, _): return Configuration.numberText(range.lowerBound) + "..." + Configuration.numberText(range.upperBound)
+            case .choice(let choices): return choices.joined(separator: ", ")
+            case .boolean: return "true, false"
+            case .strings, .integers, .optionalString: return ""
+            }
+        }
+
+        /// The built-in default as JSON text: `20`, `0.5`, `"velocityOrDistance"`, `["Alt+Left"]`, `null`.
+        public var defaultText: String {
+            switch Configuration().value(of: name) {
+            case .number(let n)?: return Configuration.numberText(n)
+            case .boolean(let b)?: return b ? "true" : "false"
+            case .string(let s?)?: return "\"" + s + "\""
+            case .string(nil)?: return "null"
+            case .strings(let list)?: return "[" + list.map { "\"" + $0 + "\"" }.joined(separator: ", ") + "]"
+            case .integers(let list)?: return "[" + list.map(String.init).joined(separator: ", ") + "]"
+            case nil: return ""
+            }
+        }
     }
 
-    /// Every key, in the order of DESIGN.md's table.
+    /// A number as a person writes it: `20`, `0.5`, `0.9999`.
+    public static func numberText(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
+    /// Every key, in the order of DESIGN.md's table. Sources of the defaults are on the properties above.
     public static let keys: [Key] = [
-        Key(name: "edgeWidth", kind: .number(0...10000, unit: "px"), summary: "distance from the leading edge where a swipe may start"),
-        Key(name: "touchSlop", kind: .number(0...100, unit: "px"), summary: "movement before a swipe begins or fails"),
-        Key(name: "commitProgress", kind: .number(0...1, unit: ""), summary: "progress at which a slow release commits"),
-        Key(name: "flingVelocity", kind: .number(0...100, unit: "widths/s"), summary: "release speed at which the direction decides"),
-        Key(name: "maxVelocity", kind: .number(1...100000, unit: "px/s"), summary: "largest velocity the decision uses"),
-        Key(name: "policy", kind: .choice(PopDecisionPolicy.allCases.map(\.rawValue)), summary: "end-of-gesture rule"),
-        Key(name: "projectionDeceleration", kind: .number(0.9...0.9999, unit: "per ms"), summary: "deceleration of the projection policy"),
-        Key(name: "springStiffness", kind: .number(1...100000, unit: "1/s^2"), summary: "settle spring stiffness (mass 1)"),
-        Key(name: "springDampingRatio", kind: .number(0.1...10, unit: ""), summary: "settle spring damping ratio (1 = critical)"),
-        Key(name: "parallax", kind: .number(0...1, unit: "of width"), summary: "lag of the page beneath"),
-        Key(name: "dimAlpha", kind: .number(0...1, unit: ""), summary: "dim over the page beneath"),
-        Key(name: "shadowWidth", kind: .number(0...200, unit: "px"), summary: "shadow at the moving page's edge"),
-        Key(name: "contentSwipe", kind: .boolean, summary: "full-width content swipe"),
-        Key(name: "touchpadDistance", kind: .number(1...10000, unit: "px"), summary: "touchpad scroll for a full swipe"),
-        Key(name: "touchpadEndTimeout", kind: .number(1...5000, unit: "ms"), summary: "touchpad swipe end after the last delta"),
-        Key(name: "backKeys", kind: .strings, summary: "keys that go back"),
-        Key(name: "backButtons", kind: .integers, summary: "mouse buttons that go back"),
-        Key(name: "kioskIdleTimeout", kind: .number(0...86400, unit: "s"), summary: "kiosk idle return to root (0 = off)"),
-        Key(name: "kioskExitChord", kind: .optionalString, summary: "kiosk exit chord (null = none)"),
+        Key("edgeWidth", .number(0...10000, unit: "px"),
+            "a down closer than this to the stack's leading edge may start a swipe", tuningStep: 5),
+        Key("touchSlop", .number(0...100, unit: "px"),
+            "movement before the swipe begins (horizontal) or fails (vertical, backward)", tuningStep: 1),
+        Key("commitProgress", .number(0...1, unit: ""),
+            "a slow release at or past this progress (a fraction of the width) commits", tuningStep: 0.05),
+        Key("flingVelocity", .number(0...100, unit: "widths/s"),
+            "a release at least this fast commits or cancels by its direction", tuningStep: 0.1),
+        Key("maxVelocity", .number(1...100000, unit: "px/s"), "the decision clamps the velocity to this"),
+        Key("policy", .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0),
+        Key("projectionDeceleration", .number(0.9...0.9999, unit: "per ms"), "deceleration of the projection rule"),
+        Key("springStiffness", .number(1...100000, unit: "1/s²"),
+            "stiffness of the settle and push/pop spring (mass 1)", tuningStep: 100),
+        Key("springDampingRatio", .number(0.1...10, unit: ""), "damping of that spring; 1 is critically damped", tuningStep: 0.1),
+        Key("parallax", .number(0...1, unit: "of width"), "how far the page beneath lags", tuningStep: 0.05),
+        Key("dimAlpha", .number(0...1, unit: ""), "opacity of the black over the page beneath at the start", tuningStep: 0.02),
+        Key("shadowWidth", .number(0...200, unit: "px"), "shadow at the moving page's edge", tuningStep: 2),
+        Key("contentSwipe", .boolean,
+            "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone"),
+        Key("touchpadDistance", .number(1...10000, unit: "px"),
+            "touchpad travel for a swipe across the whole stack (libadwaita's touchpad base distance); smooth-scroll deltas count 48 px per wheel step"),
+        Key("touchpadEndTimeout", .number(1...5000, unit: "ms"),
+            "a two-finger run with no delta for this long has ended (when the driver sends no zero delta)"),
+        Key("backKeys", .strings,
+            "keys that pop the focused stack like its back button (ignored while a swipe or a transition runs, and at the root); [] turns them off",
+            valueLabel: "key names"),
+        Key("backButtons", .integers, "mouse buttons (1...255) that do the same; [] turns them off", valueLabel: "mouse buttons"),
+        Key("kioskIdleTimeout", .number(0...86400, unit: "s"),
+            "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
+        Key("kioskExitChord", .optionalString,
+            "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none", valueLabel: "key chord"),
     ]
 
     /// A value for one key, as read from a file.

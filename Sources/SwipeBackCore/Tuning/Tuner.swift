@@ -15,20 +15,14 @@ public struct Tuner: Sendable {
         public let unit: String
     }
 
-    /// The tunables the issue lists, in display order: edge width, touch slop, commit progress,
-    /// fling velocity, policy, spring stiffness and damping, parallax, dim, shadow.
-    public static let tunables: [Tunable] = [
-        Tunable(key: "edgeWidth", step: 5, range: 0...10000, unit: "px"),
-        Tunable(key: "touchSlop", step: 1, range: 0...100, unit: "px"),
-        Tunable(key: "commitProgress", step: 0.05, range: 0...1, unit: ""),
-        Tunable(key: "flingVelocity", step: 0.1, range: 0...100, unit: "widths/s"),
-        Tunable(key: "policy", step: 0, range: 0...1, unit: ""),
-        Tunable(key: "springStiffness", step: 100, range: 1...100000, unit: "1/s²"),
-        Tunable(key: "springDampingRatio", step: 0.1, range: 0.1...10, unit: ""),
-        Tunable(key: "parallax", step: 0.05, range: 0...1, unit: "of width"),
-        Tunable(key: "dimAlpha", step: 0.02, range: 0...1, unit: ""),
-        Tunable(key: "shadowWidth", step: 2, range: 0...200, unit: "px"),
-    ]
+    /// The tunables, in display order: the keys of `Configuration.keys` that have a tuning step
+    /// (edge width, touch slop, commit progress, fling velocity, policy, spring stiffness and
+    /// damping, parallax, dim, shadow).
+    public static let tunables: [Tunable] = Configuration.keys.compactMap { key in
+        guard let step = key.tuningStep else { return nil }
+        if case .number(let range, let unit) = key.kind { return Tunable(key: key.name, step: step, range: range, unit: unit) }
+        return Tunable(key: key.name, step: step, range: 0...1, unit: "")
+    }
 
     /// The configuration being tuned.
     public private(set) var configuration: Configuration

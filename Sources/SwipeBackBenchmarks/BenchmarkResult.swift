@@ -1,0 +1,100 @@
+import Glibc
+
+/// One figure a benchmark measured: `swipeback bench` and `swipeback-live-bench` print these.
+public struct BenchmarkResult: Sendable {
+    /// The figure's name, as `event_ns` or `latency_p99_frames`.
+    public var name: String
+    /// The value, in `unit`.
+    public var value: Double
+    /// The unit: `ns`, `ms`, `ratio`, `frames`, `surfaces`.
+    public var unit: String
+    /// The goal the value should stay at or under (or equal, for counts), nil when there is none.
+    public var goal: Double?
+
+    /// A figure.
+    ///
+    /// - Parameters:
+    ///   - name: the figure's name.
+    ///   - value: the value, in `unit`.
+    ///   - unit: the unit's short name.
+    ///   - goal: the goal, or nil.
+    public init(name: String, value: Double, unit: String, goal: Double?) {
+        self.name = name
+        self.value = value
+        self.unit = unit
+        self.goal = goal
+    }
+}
+
+/// The text of a benchmark run: aligned columns for people, or one JSON object per line.
+public enum BenchmarkReport {
+    /// The report of `results`, then each note on a line of its own (notes are left out of JSON).
+    ///
+    /// - Parameters:
+    ///   - results: the figures, in order.
+    ///   - notes: why parts were skipped, one line each.
+    ///   - json: one `{"name", "value", "unit", "goal"}` object per line instead of columns.
+    public static func text(_ results: [BenchmarkResult], notes: [String], json: Bool) -> String {
+        var text = ""
+        let nameWidth = max(30, (results.map(\.name.count).max() ?? 0) + 2)
+        for r in results {
+            if json {
+                let goal = r.goal.map(number) ?? "null"
+                text += "{\"name\": \"\(r.name)\", \"value\": \(number(r.value)), \"unit\": \"\(r.unit)\", \"goal\": \(goal)}\n"
+            } else {
+                let goal = r.goal.map { "  (goal \(formatted($0, "%g")))" } ?? ""
+                let value = r.value == r.value.rounded() && abs(r.value) < 1e9 ? formatted(r.value, "%8.0f    ")
+                    : formatted(r.value, "%12.3f")
+                let name = r.name.count >= nameWidth ? r.name : r.name + String(repeating: " ", count: nameWidth - r.name.count)
+                text += name + value + " " + r.unit + goal + "\n"
+            }
+        }
+        if !json { for note in notes { text += note + "\n" } }
+        return text
+    }
+
+    /// A JSON number: integral values without a fraction, others in Swift's shortest form.
+    private static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `value` through a printf format holding one `%g` or `%f` conversion.
+    private static func formatted(_ value: Double, _ format: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = withVaList([value]) { vsnprintf(&buffer, buffer.count, format, $0) }
+        return String(decoding: buffer.prefix(max(0, min(Int(length), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Timing helpers shared by the benchmarks.
+public enum BenchmarkTiming {
+    /// `duration` in ns.
+    public static func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+    }
+
+    /// The median of `values` (the upper one of an even count); `values` must not be empty.
+    public static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    /// The median time in ms of a memcpy of one `width` x `height` frame of 4-byte pixels, over `rounds` copies.
+    ///
+    /// The source is written first: fresh memory reads as the shared zero page, which would flatter memcpy.
+    public static func memoryCopyMilliseconds(width: Int, height: Int, rounds: Int) -> Double {
+        let bytes = width * height * 4
+        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { source.deallocate(); target.deallocate() }
+        memset(source, 0x5A, bytes)
+        memset(target, 0, bytes)
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<max(1, rounds) {
+            times.append(nanoseconds(clock.measure { memcpy(target, source, bytes) }) / 1e6)
+        }
+        return median(times)
+    }
+}

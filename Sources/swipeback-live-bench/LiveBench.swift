@@ -1,0 +1,129 @@
+// `swipeback-live-bench [--json]`: the benchmarks of a real window, which need private X servers
+// and injected input (SwipeBackXTesting). Built beside `swipeback` and never installed; run it
+// from the source tree with `swift run -c release swipeback-live-bench`. It prints, never fails.
+import Foundation
+import SwipeBackBenchmarks
+import SwipeBackXTesting
+
+/// The figures of the demo in a real window, measured in one run.
+///
+/// - Under a private Xvfb (skipped without one): `latency_p50_frames`, `latency_p99_frames`, input
+///   to present in 60 Hz frames for XTest moves (goal p99 at most 1), and `dropped_frames_2s_1080p`
+///   during a 2 s drag at 1920x1080 (goal 0).
+/// - Under a private Xorg with the inputtest driver (root only; skipped otherwise):
+///   `swipe_cpu_ms_per_frame_1080p`, the CPU time of the demo plus the X server per presented
+///   frame during a 1 s touch swipe, and `swipe_cpu_vs_memcpy` against a memcpy of one frame
+///   (goal at most 3; GTK4 with libadwaita 1.2 costs about 80x, measured the same way by the team).
+enum LiveBench {
+    static func main() -> Int32 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.allSatisfy({ $0 == "--json" }) else {
+            FileHandle.standardError.write(Data("swipeback-live-bench: unknown argument \"\(arguments.first { $0 != "--json" }!)\"; usage: swipeback-live-bench [--json]\n".utf8))
+            return 2
+        }
+        guard FileManager.default.isExecutableFile(atPath: swipebackPath) else {
+            FileHandle.standardError.write(Data("swipeback-live-bench: no swipeback program at \(swipebackPath); build it first (swift build -c release)\n".utf8))
+            return 1
+        }
+        var results: [BenchmarkResult] = []
+        var notes: [String] = []
+        do { results += try latencyUnderXvfb() } catch { notes.append("latency and dropped frames skipped: \(error)") }
+        do { results += try swipeCPUUnderXorg() } catch { notes.append("touch swipe CPU skipped: \(error)") }
+        print(BenchmarkReport.text(results, notes: notes, json: arguments.contains("--json")), terminator: "")
+        return 0
+    }
+
+    /// The `swipeback` program built beside this one, run as the demo.
+    static var swipebackPath: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("swipeback").path
+    }
+
+    private static func median(_ values: [Double]) -> Double { BenchmarkTiming.median(values) }
+
+    private static func number(_ line: [String: Any], _ key: String) -> Double? { (line[key] as? NSNumber)?.doubleValue }
+
+    /// Input-to-present latency and dropped frames during a 2 s XTest drag at 1920x1080 under Xvfb.
+    ///
+    /// Each `changed` line of the demo's log is one processed move; its latency is the time to the
+    /// first `frame` presented after it, in 60 Hz frames. A move is dropped when the next move was
+    /// processed before any frame showed it.
+    static func latencyUnderXvfb() throws -> [BenchmarkResult] {
+        let server = try XvfbServer(width: 1920, height: 1080)
+        let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
+                                   arguments: ["--open", "home,message", "--window", "1920x1080"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        server.move(to: 3, 540)
+        sleepMilliseconds(30)
+        server.button(true)
+        let start = Date()
+        for i in 1...120 {
+            let due = start.addingTimeInterval(Double(i) / 60)
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 { sleepMilliseconds(wait * 1000) }
+            server.move(to: 3 + i * 12, 540)
+        }
+        server.button(false)
+        let log = try demo.waitFor("the settle", timeout: 20) { log in
+            log.contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }
+        }
+        let frameInterval = 1000.0 / 60
+        let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
+        let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { number($0, "t") }
+        var latencies: [Double] = []
+        var dropped = 0
+        for (index, t) in changed.enumerated() {
+            guard let shown = frames.first(where: { $0 >= t }) else { continue }
+            latencies.append((shown - t) / frameInterval)
+            if index + 1 < changed.count, changed[index + 1] <= shown { dropped += 1 }
+        }
+        guard !latencies.isEmpty else { throw XTestingError("the drag produced no frames") }
+        let sorted = latencies.sorted()
+        let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+        return [BenchmarkResult(name: "latency_p50_frames", value: median(latencies), unit: "frames", goal: nil),
+                BenchmarkResult(name: "latency_p99_frames", value: p99, unit: "frames", goal: 1),
+                BenchmarkResult(name: "dropped_frames_2s_1080p", value: Double(dropped), unit: "frames", goal: 0)]
+    }
+
+    /// CPU seconds (user + system) used so far by process `pid`, from /proc.
+    private static func cpuSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which may hold spaces) start after the last ')'.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return (Double(fields[11])! + Double(fields[12])!) / ticks // utime, stime
+    }
+
+    /// CPU time of the demo plus the X server per presented frame during a 1 s touch swipe at
+    /// 1920x1080 under Xorg with the inputtest driver, beside a memcpy of one frame.
+    static func swipeCPUUnderXorg() throws -> [BenchmarkResult] {
+        let server = try XorgTouchServer(width: 1920, height: 1080)
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
+                                   arguments: ["--open", "home,message", "--window", "1920x1080"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        sleepMilliseconds(300)
+        let pids = [demo.process.processIdentifier, server.process.processIdentifier]
+        let framesBefore = demo.lines().filter { $0["type"] as? String == "frame" }.count
+        let cpuBefore = try pids.map { try cpuSeconds($0) }
+        try touch.begin(1, x: 3, y: 540)
+        let start = Date()
+        for i in 1...60 {
+            let wait = start.addingTimeInterval(Double(i) / 60).timeIntervalSinceNow
+            if wait > 0 { sleepMilliseconds(wait * 1000) }
+            try touch.move(1, x: 3 + Double(i) * 10, y: 540)
+        }
+        let cpuAfter = try pids.map { try cpuSeconds($0) }
+        let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count - framesBefore
+        try touch.end(1, x: 603, y: 540)
+        guard frames > 0 else { throw XTestingError("the touch swipe presented no frames") }
+        let app = (cpuAfter[0] - cpuBefore[0]) * 1000 / Double(frames)
+        let xorg = (cpuAfter[1] - cpuBefore[1]) * 1000 / Double(frames)
+        let perFrame = app + xorg
+        let copy = BenchmarkTiming.memoryCopyMilliseconds(width: 1920, height: 1080, rounds: 30)
+        return [BenchmarkResult(name: "swipe_cpu_app_ms_per_frame_1080p", value: app, unit: "ms", goal: nil),
+                BenchmarkResult(name: "swipe_cpu_xorg_ms_per_frame_1080p", value: xorg, unit: "ms", goal: nil),
+                BenchmarkResult(name: "swipe_cpu_ms_per_frame_1080p", value: perFrame, unit: "ms", goal: nil),
+                BenchmarkResult(name: "swipe_cpu_vs_memcpy", value: perFrame / copy, unit: "ratio", goal: 3)]
+    }
+}

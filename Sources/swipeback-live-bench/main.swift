@@ -1,0 +1,4 @@
+// The entry point of `swipeback-live-bench`.
+import Foundation
+
+exit(LiveBench.main())

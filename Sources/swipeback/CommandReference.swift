@@ -1,0 +1,246 @@
+import SwipeBackCore
+import SwipeBackFormats
+
+/// Every command with its arguments and options, the exit statuses and the environment: the one
+/// source of `swipeback help`, the options each command accepts, the manual page
+/// (`swipeback help --man`) and the README's command synopsis (a test compares them).
+enum CommandReference {
+    /// An option with its argument's name and what it does.
+    struct Option {
+        /// The flag, `--config`.
+        let flag: String
+        /// The argument's name, `FILE`; nil for a switch.
+        let argument: String?
+        /// What it does.
+        let summary: String
+        /// Whether the command needs it (shown without brackets).
+        var required = false
+        /// Another spelling the parser accepts (`--output` for `-o`).
+        var alias: String?
+
+        /// `--config FILE`.
+        var usage: String { argument.map { flag + " " + $0 } ?? flag }
+        /// `[--config FILE]`, or `--at MS...` when required.
+        var synopsis: String { required ? usage : "[" + usage + "]" }
+
+        /// The same option, required.
+        func needed() -> Option { var o = self; o.required = true; return o }
+    }
+
+    /// A command: its name, positional arguments, options and what it does.
+    struct Command {
+        /// The word after `swipeback`.
+        let name: String
+        /// The positional arguments, as `SCENARIO...`; empty when none.
+        let arguments: String
+        /// The options it takes.
+        let options: [Option]
+        /// One line for `swipeback help`.
+        let summary: String
+        /// The manual page's paragraph.
+        let description: String
+
+        /// The flags the parser accepts for this command, aliases included.
+        var flags: Set<String> { Set(options.flatMap { [$0.flag] + ($0.alias.map { [$0] } ?? []) }) }
+
+        /// `swipeback NAME ARGUMENTS [OPTIONS]` on one line.
+        var synopsis: String {
+            (["swipeback", name] + (arguments.isEmpty ? [] : [arguments]) + options.map(\.synopsis)).joined(separator: " ")
+        }
+    }
+
+    // MARK: - Options
+
+    static let config = Option(flag: "--config", argument: "FILE",
+                               summary: "read the configuration from FILE (see CONFIGURATION); without it the window commands read $XDG_CONFIG_HOME/swipeback/config.json when it exists, the others the defaults")
+    static let eventLog = Option(flag: "--event-log", argument: "FILE|-",
+                                 summary: "write the event log (JSON lines) to FILE, or to standard output for -")
+    static let window = Option(flag: "--window", argument: "WxH",
+                               summary: "the window's size in px, 1...32767 each (default 1024x640; a document's split-view frames scale to it)")
+    static let rtl = Option(flag: "--rtl", argument: nil, summary: "lay out right to left: the back swipe starts at the right edge")
+    static let pages = Option(flag: "--pages", argument: "FILE",
+                              summary: "a pages document instead of the built-in one (image paths are relative to its folder)")
+    static let open = Option(flag: "--open", argument: "ID[,ID...]",
+                             summary: "start with one stack of these pages, bottom to top, without animation")
+    static let logFrames = Option(flag: "--log-frames", argument: nil, summary: "add one frame line to the event log per presented frame")
+    static let json = Option(flag: "--json", argument: nil, summary: "one {\"name\", \"value\", \"unit\", \"goal\"} JSON object per line")
+    static let output = Option(flag: "-o", argument: "OUT", summary: "where to write", alias: "--output")
+    static let windowOptions = [pages, open, window, eventLog, config, rtl, logFrames]
+
+    // MARK: - Commands
+
+    static let commands: [Command] = [
+        Command(name: "demo", arguments: "", options: windowOptions,
+                summary: "the desktop demo app on the built-in pages",
+                description: "Opens the demo in a window on $DISPLAY: a split view of two stacks, each with its own back swipe. Drag a page from its stack's leading edge: release past halfway, or flick, and it pops; closing the window ends it with status 0."),
+        Command(name: "kiosk", arguments: "PAGES",
+                options: [Option(flag: "--check", argument: nil, summary: "check the document, print every problem, and exit (2 when there are any)"),
+                          config, eventLog, rtl],
+                summary: "a full-screen touchscreen navigator that cannot be escaped; --check validates the document",
+                description: "Runs one navigator on the pages document PAGES full screen, with a hidden pointer, locked keys, a refused close request and an idle return to the root (kioskIdleTimeout). Only kioskExitChord or SIGTERM ends it (status 0); a lost X server ends it with status 1."),
+        Command(name: "tune", arguments: "", options: windowOptions,
+                summary: "the demo with the tuning overlay: change thresholds while swiping, S saves the configuration",
+                description: "The demo with the tuning overlay: edge zones, the commit threshold, the finger's trace, progress and velocity, and the decision in words. Up and Down select a tunable, Left and Right change it by its step, H hides the panel, S saves every key to the --config file (created if missing) or the user's configuration file."),
+        Command(name: "record", arguments: "OUT.jsonl", options: windowOptions,
+                summary: "the demo, recording every input as a scenario that replay plays back",
+                description: "Runs the demo and, when its window closes (or on SIGINT or SIGTERM), writes every input as a scenario to OUT.jsonl, with the pages inline and only the configuration keys that differ from the defaults."),
+        Command(name: "replay", arguments: "SCENARIO...",
+                options: [config, eventLog, window, rtl,
+                          Option(flag: "--compare", argument: "A.json B.json", summary: "replay each SCENARIO under configuration A and under B and print the decisions that differ")],
+                summary: "run a scenario headless and print its event log",
+                description: "Runs one scenario through the same app model as the window, ticking at 60 Hz, and prints its event log; the last line is final. With --compare (which takes several scenarios) it replays each under both configurations and prints one line per released swipe with both decisions, then {\"differ\": N, \"total\": M}."),
+        Command(name: "plot", arguments: "SCENARIO...", options: [Option(flag: "-o", argument: "OUT.png", summary: "the PNG file to write", alias: "--output").needed(), config, window],
+                summary: "the decision map: each released swipe by progress and velocity over the commit and cancel regions",
+                description: "Draws each released swipe at its release progress and velocity (in stack widths per second), green for commit and red for cancel, over the regions where the configuration commits and cancels."),
+        Command(name: "velocity", arguments: "SCENARIO", options: [config, eventLog],
+                summary: "print the velocity tracker's estimate at each pointer release of a scenario",
+                description: "Prints one line per pointer release, {\"id\", \"t\", \"vx\", \"vy\"} in px/s, the tracker's estimate, not clamped (null when there is none)."),
+        Command(name: "render", arguments: "SCENARIO",
+                options: [Option(flag: "--at", argument: "MS...", summary: "the times in ms (as 0 250 500 or 0,250,500)").needed(),
+                          Option(flag: "-o", argument: "DIR", summary: "the folder to write DIR/<MS>.png into (created if missing)", alias: "--output").needed(),
+                          config, window, rtl],
+                summary: "replay a scenario headless and write the frame at each time as PNG",
+                description: "Replays the scenario and writes the frame at each time, with the state after every line and tick at or before it."),
+        Command(name: "bench", arguments: "", options: [json],
+                summary: "measure the engine's cost per input event and per frame; prints, never fails",
+                description: "Measures in one run the recognizer and the app model per input event and a mid-swipe frame against a memcpy of the frame at 1080p and 4K, and the cost of a deep stack. Build optimised for real figures."),
+        Command(name: "help", arguments: "[COMMAND|config]",
+                options: [Option(flag: "--man", argument: nil, summary: "print this manual page (roff) instead")],
+                summary: "print usage, a command's options, or the configuration keys",
+                description: "Prints the commands, one command's usage and options, or with config every configuration key with its default, unit and range."),
+    ]
+
+    /// The exit statuses (SPEC section 5).
+    static let exitStatuses: [(status: Int, meaning: String)] = [
+        (0, "success; a window command closed by its window, the kiosk's exit chord, SIGINT or SIGTERM"),
+        (1, "a run-time failure: no X display, a lost X server, the assets not found, a file that cannot be written"),
+        (2, "bad usage or a bad input file (scenario, pages document, configuration), named in one line"),
+    ]
+
+    /// The environment variables read.
+    static let environment: [(name: String, meaning: String)] = [
+        ("DISPLAY", "the X display the window commands open"),
+        ("SWIPEBACK_ASSETS", "a folder holding fonts/, images/ and pages.json, instead of the installed share/swipeback"),
+        ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json (default ~/.config)"),
+    ]
+
+    /// The version, kept here only: `swipeback --version` prints it and `make deb` reads it from this line.
+    static let version = "0.4.0"
+    /// The day this version was made, for the manual page's header.
+    static let versionDate = "2026-12-01"
+
+    // MARK: - Help text
+
+    /// `swipeback help [COMMAND]`.
+    static func usage(for name: String? = nil) -> String {
+        if let name, let command = commands.first(where: { $0.name == name }) {
+            var text = "usage: " + command.synopsis + "\n\n" + command.summary + "\n"
+            if !command.options.isEmpty {
+                text += "\noptions:\n"
+                let width = (command.options.map(\.usage.count).max() ?? 0) + 2
+                for option in command.options { text += "  " + padded(option.usage, to: width) + option.summary + "\n" }
+            }
+            return text
+        }
+        var text = "usage: swipeback COMMAND [OPTIONS]\n\ncommands:\n"
+        for command in commands {
+            text += "  " + padded(command.name, to: 10) + command.summary + "\n"
+        }
+        return text + "\nswipeback help COMMAND shows a command's options; swipeback help config the configuration keys;\nswipeback --version the version.\n"
+    }
+
+    // MARK: - Manual page
+
+    /// The manual page `swipeback(1)` in roff (man macros).
+    static func manualPage() -> String {
+        var page = """
+        .TH SWIPEBACK 1 \(versionDate) "swipeback \(version)" "User Commands"
+        .SH NAME
+        swipeback \\- the interactive pop (swipe back) for X11 desktops and kiosks
+        .SH SYNOPSIS
+
+        """
+        for command in commands { page += synopsis(of: command) + ".br\n" }
+        page += ".B swipeback \\-\\-version\n"
+        page += """
+        .SH DESCRIPTION
+        SwipeBack shows a navigation stack of pages in an X11 window.
+        Drag the top page from the stack's leading edge, by touch, with the mouse or
+        with a touchpad, and it follows the finger while the page beneath slides in
+        with parallax; let go and the pop commits or cancels from the release velocity
+        and distance.
+        Pages come from a JSON pages document; scenarios (JSON lines of timed input)
+        replay headless to the same event log as the window.
+        .SH COMMANDS
+
+        """
+        for command in commands {
+            page += ".SS " + roff(command.name) + "\n"
+            page += synopsis(of: command) + ".PP\n" + roff(command.description) + "\n"
+            for option in command.options {
+                page += ".TP\n.B " + roff(option.usage) + "\n" + roff(option.summary) + "\n"
+                if let alias = option.alias { page += "Also spelt\n.BR " + roff(alias) + " .\n" }
+            }
+        }
+        page += ".SS \\-\\-version\nPrints the version.\n"
+        page += ".SH CONFIGURATION\n" + roff("A JSON object with any of these keys; an unknown key or a value out of range is an error that names the key, the value and the range.") + "\n"
+        for key in Configuration.keys {
+            var facts = ["default " + key.defaultText]
+            if !key.unit.isEmpty { facts.append(key.unit) }
+            if !key.rangeText.isEmpty { facts.append(key.rangeText) }
+            page += ".TP\n.BR " + roff(key.name) + " \" (" + roff(facts.joined(separator: "; ")) + ")\"\n" + roff(key.summary) + "\n"
+        }
+        page += ".SH EXIT STATUS\n"
+        for (status, meaning) in exitStatuses { page += ".TP\n.B \(status)\n" + roff(meaning) + "\n" }
+        page += ".SH ENVIRONMENT\n"
+        for (name, meaning) in environment { page += ".TP\n.B " + name + "\n" + roff(meaning) + "\n" }
+        page += """
+        .SH FILES
+        .TP
+        .I share/swipeback/
+        beside the program's folder (for example /usr/share/swipeback):
+        the fonts, the images and the demo's pages.json
+        .TP
+        .I ~/.config/swipeback/config.json
+        the window commands' configuration, saved by tune
+        .SH SEE ALSO
+        The README, installed in share/doc/swipeback.
+
+        """
+        return page
+    }
+
+    /// A command's synopsis in roff: `swipeback NAME` in bold, its arguments and options after it.
+    static func synopsis(of command: Command) -> String {
+        let rest = String(command.synopsis.dropFirst("swipeback \(command.name)".count)).drop { $0 == " " }
+        return ".B swipeback " + roff(command.name) + "\n" + (rest.isEmpty ? "" : roff(String(rest)) + "\n")
+    }
+
+    /// `text` as roff text lines of at most 80 bytes: backslashes and hyphens escaped, no line
+    /// starting with a dot or a quote (roff joins the lines again with spaces).
+    static func roff(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var escaped = String(word).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+            if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
+            if !line.isEmpty, line.utf8.count + 1 + escaped.utf8.count > 78 {
+                lines.append(line)
+                line = escaped
+            } else {
+                line += (line.isEmpty ? "" : " ") + escaped
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// This string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self { if character == target { out += replacement } else { out.append(character) } }
+        return out
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackRender
+import XCTest
+
+/// The manual page, `swipeback help`, the README's command synopsis and its configuration table
+/// come from one source (CommandReference, Configuration.keys): they must agree, and the page
+/// must be clean roff.
+final class ReferenceDocsTests: XCTestCase {
+    private func readme() throws -> String {
+        try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The text between a line that starts with `start` and the next line that starts with `end`.
+    private func section(of text: String, from start: String, to end: String) throws -> String {
+        let lines = text.components(separatedBy: "\n")
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(start) }, "the README has \(start)")
+        let last = try XCTUnwrap(lines[(first + 1)...].firstIndex { $0.hasPrefix(end) }, "\(start) ends with \(end)")
+        return lines[(first + 1)..<last].joined(separator: "\n")
+    }
+
+    func testTheReadmesConfigurationTableIsTheKeyTable() throws {
+        let table = try readme().components(separatedBy: "\n").filter { $0.hasPrefix("|") }
+            .drop { !$0.hasPrefix("| key | default |") }.prefix { $0.hasPrefix("|") }
+        XCTAssertEqual(table.joined(separator: "\n") + "\n", ConfigurationReference.markdownTable(),
+                       "README's configuration table must be ConfigurationReference.markdownTable() (swipeback help config shows the keys)")
+        XCTAssertEqual(table.count, Configuration.keys.count + 2)
+    }
+
+    func testTheReadmesCommandSynopsisIsTheHelpSynopsis() throws {
+        let block = try section(of: try readme(), from: "## Command line", to: "- `demo`")
+        let code = try section(of: block, from: "```", to: "```")
+        let manual = try runCommand(try Paths.swipeback, ["help", "--man"])
+        XCTAssertEqual(manual.status, 0, manual.standardError)
+        // The manual's SYNOPSIS lines (each up to its .br, roff text lines joined), unescaped, are
+        // the README's block line for line.
+        let synopsis = try section(of: manual.standardOutput, from: ".SH SYNOPSIS", to: ".SH DESCRIPTION")
+            .components(separatedBy: ".br\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+            .map { chunk in
+                chunk.replacingOccurrences(of: ".B ", with: "").replacingOccurrences(of: "\n", with: " ")
+                    .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+            }
+        XCTAssertEqual(code.components(separatedBy: "\n"), synopsis)
+        // Each command's own help starts with the same synopsis.
+        for line in synopsis where line != "swipeback --version" {
+            let name = line.split(separator: " ")[1]
+            let help = try runCommand(try Paths.swipeback, ["help", String(name)])
+            XCTAssertEqual(help.status, 0, help.standardError)
+            XCTAssertTrue(help.standardOutput.hasPrefix("usage: " + line + "\n"), "help \(name): \(help.standardOutput)")
+        }
+    }
+
+    func testTheManualNamesEveryCommandOptionKeyAndStatusAndIsCleanRoff() throws {
+        let result = try runCommand(try Paths.swipeback, ["help", "--man"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let page = result.standardOutput.replacingOccurrences(of: "\\-", with: "-")
+        let help = try runCommand(try Paths.swipeback, ["help"]).standardOutput
+        let commands = help.components(separatedBy: "\n").drop { $0 != "commands:" }.dropFirst().prefix { !$0.isEmpty }
+            .map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(commands, ["demo", "kiosk", "tune", "record", "replay", "plot", "velocity", "render", "bench", "help"])
+        for command in commands {
+            XCTAssertTrue(page.contains(".SS \(command)\n"), "the manual has a section for \(command)")
+            // Every option the command's help lists is described in its section.
+            let usage = try runCommand(try Paths.swipeback, ["help", command]).standardOutput
+            let options = usage.components(separatedBy: "\n").drop { $0 != "options:" }.dropFirst().prefix { !$0.isEmpty }
+                .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+            let commandSection = try section(of: page, from: ".SS \(command)", to: ".SS ")
+            for option in options { XCTAssertTrue(commandSection.contains(".B \(option)"), "\(command) \(option) in the manual") }
+        }
+        for key in Configuration.keys { XCTAssertTrue(page.contains(".BR \(key.name) "), "key \(key.name) in the manual") }
+        for status in 0...2 { XCTAssertTrue(page.contains(".SH EXIT STATUS") && page.contains(".B \(status)\n"), "status \(status)") }
+        XCTAssertTrue(page.contains("SWIPEBACK_ASSETS"))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-\(getpid()).1")
+        try result.standardOutput.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let mandoc = try XCTUnwrap(Paths.tool("mandoc"), "mandoc is needed to check the manual (make test installs it)")
+        let lint = try runCommand(mandoc, ["-T", "lint", "-W", "style", file.path])
+        XCTAssertEqual(lint.standardOutput + lint.standardError, "", "mandoc -T lint finds nothing")
+        XCTAssertEqual(lint.status, 0)
+    }
+
+    func testVersionIsOneLineWithTheVersionTheMakefileReads() throws {
+        let result = try runCommand(try Paths.swipeback, ["--version"])
+        XCTAssertEqual(result.status, 0)
+        let source = try String(contentsOf: Paths.repository.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
+        let line = try XCTUnwrap(source.components(separatedBy: "\n").first { $0.hasPrefix("    static let version = \"") })
+        let version = line.components(separatedBy: "\"")[1]
+        XCTAssertFalse(version.isEmpty)
+        XCTAssertEqual(result.standardOutput, "swipeback \(version)\n")
+    }
+
+    func testTheAssetsAreLookedForBesideTheProgramThenInTheSourceTree() throws {
+        let places = AssetLocator.candidates(executable: "/opt/kiosk/bin/swipeback")
+        XCTAssertEqual(places.first, "/opt/kiosk/share/swipeback")
+        XCTAssertEqual(places.last, Paths.repository.appendingPathComponent("Assets").path)
+        // SWIPEBACK_ASSETS without fonts: one line naming it, status 1.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIPEBACK_ASSETS"] = "/nonexistent/assets"
+        let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/flick-commit.jsonl").path
+        let result = try runCommand(try Paths.swipeback, ["replay", scenario], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "swipeback: SWIPEBACK_ASSETS=/nonexistent/assets: expected an assets folder with fonts/ in it\n")
+    }
+}
