@@ -19,12 +19,9 @@ public final class WindowApp {
     private var serverClock = ServerClock()
     /// Keeps every time given to the model, and every frame, in order on the app clock.
     private var timeline = LiveTimeline()
-    private var touchOwnership = TouchOwnership()
-    private var smoothScroll = SmoothScroll()
+    /// All XI2-to-input translation and its state (scroll baselines, touch ownership, held sequences).
+    private var translator = XI2Translator()
     private var windowDestroyed = false
-    /// The sequences in progress (a held button, a touch), by pointer id: the slave device each
-    /// came from, to notice that device being cut off from the window.
-    private var heldSources: [Int: Int32] = [:]
     private var lastGrabCheck = 0.0
     /// How often a held button's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
@@ -71,10 +68,7 @@ public final class WindowApp {
 
     /// Reads every device's scroll valuators again (at start, and when devices change).
     private func loadScrollDevices() {
-        smoothScroll.removeAllDevices()
-        for device in window.scrollDevices() {
-            smoothScroll.setDevice(device.device, axes: device.axes, isTouchpad: device.isTouchpad)
-        }
+        translator.setScrollDevices(window.scrollDevices())
     }
 
     /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
@@ -135,7 +129,7 @@ public final class WindowApp {
                 if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
             let now = nowMilliseconds
-            if !heldSources.isEmpty, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
+            if translator.hasHeldSequences, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
                 lastGrabCheck = now
                 dirty = cancelCutOffSequences() || dirty
             }
@@ -169,7 +163,7 @@ public final class WindowApp {
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             // While a button is held, wake to notice a grab that takes the rest of the drag away.
-            if !heldSources.isEmpty {
+            if translator.hasHeldSequences {
                 let check = Int32(max(0, (lastGrabCheck + Self.grabCheckIntervalMilliseconds - nowMilliseconds).rounded(.up)))
                 timeout = timeout < 0 ? check : min(timeout, check)
             }
@@ -204,7 +198,7 @@ public final class WindowApp {
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
-            heldSources = [:]
+            translator.forgetHeldSequences()
             send(.focus(false), atMilliseconds: timelineNow())
             return false
         case MapNotify:
@@ -230,8 +224,7 @@ public final class WindowApp {
                   XGetEventData(window.display, &event.xcookie) != 0 else { return false }
             defer { XFreeEventData(window.display, &event.xcookie) }
             if event.xcookie.evtype == XI_TouchOwnership {
-                let ownership = event.xcookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee
-                touchOwnership.didBecomeOwner(of: ownership.touchid)
+                translator.didBecomeOwner(event.xcookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee)
                 return false
             }
             if event.xcookie.evtype == XI_HierarchyChanged {
@@ -249,32 +242,23 @@ public final class WindowApp {
                 return false
             case XI_Enter:
                 // Scroll counters moved while the pointer was elsewhere: new baselines.
-                smoothScroll.resetBaselines()
+                translator.pointerEntered()
                 return false
             case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
                 let gesture = event.xcookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-                guard let input = XI2Translation.translate(gesture) else { return false }
+                guard let input = translator.translate(gesture) else { return false }
                 send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
                 return false
             default:
                 break
             }
             let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            if event.xcookie.evtype == XI_Motion, let scroll = smoothScroll.delta(device: device.sourceid, valuators: valuators(of: device)) {
-                send(.scroll(dx: scroll.dx, dy: scroll.dy, touchpad: smoothScroll.isTouchpad(device.sourceid),
-                                     position: Point(x: device.event_x, y: device.event_y)),
-                             atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: device.time)))
+            let wasHolding = translator.hasHeldSequences
+            let inputs = translator.translate(device) { [window] in window.isCutOff(device: $0) }
+            if !wasHolding, translator.hasHeldSequences { lastGrabCheck = nowMilliseconds }
+            for input in inputs {
+                send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             }
-            guard var input = XI2Translation.translate(device, smoothScrolling: smoothScroll.hasScrollValuators(device.sourceid))
-            else { return false }
-            trackHeldSequence(&input.event, device)
-            // A touch that ends without ever having been ours was taken by another client: a cancel.
-            if event.xcookie.evtype == XI_TouchEnd, case .pointer(var pointer) = input.event,
-               touchOwnership.ended(UInt32(bitPattern: device.detail)) == .cancel {
-                pointer.phase = .cancel
-                input.event = .pointer(pointer)
-            }
-            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
             return false
         default:
             if window.isScreenChange(&event) {
@@ -285,51 +269,14 @@ public final class WindowApp {
         }
     }
 
-    /// An event's valuator values by valuator number (the event lists only those in its mask, in order).
-    private func valuators(of event: XIDeviceEvent) -> [Int: Double] {
-        guard let mask = event.valuators.mask, let values = event.valuators.values else { return [:] }
-        var result: [Int: Double] = [:]
-        var next = 0
-        for bit in 0..<Int(event.valuators.mask_len) * 8 where swipeback_xi_mask_is_set(mask, Int32(bit)) != 0 {
-            result[bit] = values[next]
-            next += 1
-        }
-        return result
-    }
-
-    /// Remembers which device each sequence comes from. An end from a device that is now cut
-    /// off (disabled, removed, floated) is the server ending the sequence for the device, not a
-    /// release: it becomes a system cancel, so a swipe puts the page back instead of committing.
-    private func trackHeldSequence(_ event: inout InputEvent, _ device: XIDeviceEvent) {
-        guard case .pointer(var pointer) = event else { return }
-        switch pointer.phase {
-        case .down:
-            if heldSources.isEmpty { lastGrabCheck = nowMilliseconds }
-            heldSources[pointer.id] = device.sourceid
-        case .up:
-            if let source = heldSources.removeValue(forKey: pointer.id), window.isCutOff(device: source) {
-                pointer.phase = .cancel
-                event = .pointer(pointer)
-            }
-        case .cancel:
-            heldSources[pointer.id] = nil
-        case .move:
-            break
-        }
-    }
-
-    /// Ends, as system cancels, the sequences whose device no longer reaches the window: disabled,
-    /// removed, detached, or floated by another client's grab (so the rest of the drag and its
-    /// release go to that client and this window would never hear the end). Returns whether any ended.
+    /// Ends, as system cancels, the sequences whose device no longer reaches the window (see
+    /// `XI2Translator.cancelCutOffSequences`). Returns whether any ended.
     private func cancelCutOffSequences() -> Bool {
-        let cutOff = heldSources.filter { window.isCutOff(device: $0.value) }
-        for id in cutOff.keys.sorted() {
-            heldSources[id] = nil
-            let device: PointerDevice = id < 0 ? .mouse : .touch
-            send(.pointer(PointerInput(phase: .cancel, id: id, device: device, position: Point(x: 0, y: 0))),
-                         atMilliseconds: timelineNow())
+        let cancels = translator.cancelCutOffSequences { [window] in window.isCutOff(device: $0) }
+        for cancel in cancels {
+            send(.pointer(cancel), atMilliseconds: timelineNow())
         }
-        return !cutOff.isEmpty
+        return !cancels.isEmpty
     }
 
     private func drawFrame() throws {

@@ -38,8 +38,13 @@ public enum XI2Translation {
         let emulated = event.flags & Int32(XIPointerEmulated) != 0
         if isPointerEvent && !isWheel && emulated { return nil }
         if isWheel && emulated && smoothScrolling { return nil }
+        // On touch events the same bits mean other things (XITouchPendingEnd is XIPointerEmulated's bit).
+        let emulation: PointerEmulation = isPointerEvent ? (emulated ? .emulated : .none)
+            : event.flags & Int32(XITouchEmulatingPointer) != 0 ? .emulating : .none
         func pointer(_ phase: PointerPhase, _ id: Int, _ device: PointerDevice) -> TranslatedInput {
-            TranslatedInput(serverTime: time, event: .pointer(PointerInput(phase: phase, id: id, device: device, position: position)))
+            TranslatedInput(serverTime: time, event: .pointer(PointerInput(phase: phase, id: id, device: device, position: position,
+                                                                           sourceDevice: Int(event.sourceid),
+                                                                           pointerEmulation: emulation)))
         }
         let mouse = mouseID(deviceID: event.deviceid)
         switch event.evtype {

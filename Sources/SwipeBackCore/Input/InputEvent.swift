@@ -20,6 +20,16 @@ public enum PointerPhase: String, Sendable {
     case cancel
 }
 
+/// How a pointer event relates to the platform's pointer emulation of touches.
+public enum PointerEmulation: String, Equatable, Sendable {
+    /// Neither emulated nor emulating.
+    case none
+    /// A pointer event the server made from a touch (`XIPointerEmulated`); the touch itself also arrives.
+    case emulated
+    /// A touch the server also sends as pointer events (`XITouchEmulatingPointer`).
+    case emulating
+}
+
 /// One event of a pointer sequence, in window coordinates.
 public struct PointerInput: Equatable, Sendable {
     /// The sequence's phase.
@@ -30,6 +40,12 @@ public struct PointerInput: Equatable, Sendable {
     public var device: PointerDevice
     /// Position in px, window coordinates (ignored for `cancel`).
     public var position: Point
+    /// The physical device it came from (XI2's `sourceid`, the slave device), or nil when unknown
+    /// (a scenario line, app code).
+    public var sourceDevice: Int?
+    /// How it relates to the platform's pointer emulation (XI2's `XIPointerEmulated` and
+    /// `XITouchEmulatingPointer` flags).
+    public var pointerEmulation: PointerEmulation
 
     /// Creates a pointer event.
     ///
@@ -38,11 +54,23 @@ public struct PointerInput: Equatable, Sendable {
     ///   - id: the sequence id (touch id, or a fixed id for a mouse).
     ///   - device: touch, mouse or pen.
     ///   - position: the position in px, window coordinates.
-    public init(phase: PointerPhase, id: Int, device: PointerDevice, position: Point) {
+    ///   - sourceDevice: the physical device's id, or nil.
+    ///   - pointerEmulation: the platform's emulation flag; `.none` by default.
+    public init(phase: PointerPhase, id: Int, device: PointerDevice, position: Point, sourceDevice: Int? = nil,
+                pointerEmulation: PointerEmulation = .none) {
         self.phase = phase
         self.id = id
         self.device = device
         self.position = position
+        self.sourceDevice = sourceDevice
+        self.pointerEmulation = pointerEmulation
+    }
+
+    /// Equal in what the engine acts on: phase, id, device and position. The source device and
+    /// the emulation flag tell where an event came from, which a scenario line does not record,
+    /// so a live event equals its recorded replay.
+    public static func == (a: PointerInput, b: PointerInput) -> Bool {
+        a.phase == b.phase && a.id == b.id && a.device == b.device && a.position == b.position
     }
 }
 
