@@ -24,12 +24,10 @@ public final class AppModel {
     /// (0 = top; absent = 0).
     public private(set) var scrollOffsets: [Int: Double] = [:]
     /// Momentum scrolls in flight, by page instance serial.
-    private var momentum: [Int: Momentum] = [:]
-    /// The latest position of each pointer sequence that is down.
-    private var lastPositions: [Int: Point] = [:]
+    var momentum: [Int: Momentum] = [:]
 
     /// A fling of a page's content: it coasts and slows at UIKit's normal deceleration.
-    private struct Momentum {
+    struct Momentum {
         var stack: Int
         var startOffset: Double
         var velocityPixelsPerSecond: Double
@@ -85,43 +83,16 @@ public final class AppModel {
     public var returnsToRootWhenIdle = false
     /// The time of the last input event, in ms.
     private var lastActivityMilliseconds = 0.0
-    private var sequences: [Int: PointerSequence] = [:]
-    /// The sequence that owns the running swipe, if any; one swipe per window.
-    private var swipeOwner: Int?
-    private var focusedStack = 0
-
-    /// One pointer sequence from down to up.
-    private struct PointerSequence {
-        var stack: Int?
-        /// The stack's top page when the sequence went down: a swipe may only pop that page.
-        var pageAtDown: PageInstance?
-        var downPoint: Point
-        var tracker = VelocityTracker()
-        var recognizer: ScreenEdgePanGestureRecognizer?
-        var tapTarget: TapTarget?
-        /// A slider or carousel under the down, which claims horizontal drags: its element index.
-        var control: Int?
-        /// Whether the sequence moved horizontally first and now drives `control`.
-        var controlActive = false
-        /// The slider's value when the drag took it.
-        var controlStart: Double?
-        /// The scroll offset when the sequence began scrolling its page, or nil when it does not scroll.
-        var scrollStart: Double?
-        /// Went down while another sequence owned the swipe, or on a busy stack: ignored for its whole life.
-        var ignored = false
-        /// A touchpad run driven through a virtual pointer: never taps, controls or scrolls content.
-        var touchpad = false
-        /// Went down on the moving page of a settling interactive pop: it takes hold of the page if it
-        /// moves `touchSlop` horizontally first (DESIGN.md "Settle"); a tap does nothing.
-        var regrab = false
-    }
-
-    private enum TapTarget {
-        case element(Int)
-        case systemBackButton
-        /// An element a Swift page draws and hit-tests itself, by its id.
-        case custom(String)
-    }
+    /// Arbitrates pointer sequences between the gestures (`GestureArena`): tap, settle regrab,
+    /// control drag, vertical scroll, edge pop and content pop, in that order; apps and tests may
+    /// register more.
+    public let arena = GestureArena()
+    private let tapMember = TapMember()
+    private let controlMember = ControlDragMember()
+    private let scrollMember = VerticalScrollMember()
+    private let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .content)]
+    /// The stack that got the last down or scroll: keys and back buttons act on it.
+    var focusedStack = 0
 
     /// Creates the model with its stacks in place; call `start(atMilliseconds:)` to log their appearance.
     ///
@@ -143,6 +114,9 @@ public final class AppModel {
         self.document = document
         self.measurer = measurer
         self.log = log
+        for member in [tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2]] as [GestureArenaMember] {
+            arena.register(member)
+        }
         for description in document.stacks {
             let frame = description.frame ?? Rect(x: 0, y: 0, width: windowWidth, height: windowHeight)
             let pages = description.pages.map { makeInstance($0) }
@@ -204,7 +178,7 @@ public final class AppModel {
             document.pages[id] = change.applied(to: document.page(id))
             pageRevisions[id, default: 0] += 1
             // Turning the swipe off under a finger cancels that swipe, as disabling a UIKit recognizer does.
-            if change.interactivePop == false, let owner = swipeOwner, let index = sequences[owner]?.stack,
+            if change.interactivePop == false, let owner = arena.swipeOwner, let index = arena.sequences[owner]?.stackIndex,
                let transition = stacks[index].transition, transition.settle == nil, !page(transition.upper).interactivePop {
                 pointerCancel(id: owner, t)
             }
@@ -236,169 +210,84 @@ public final class AppModel {
 
     private func pointerDown(_ pointer: PointerInput, _ t: Double) {
         // A second down for an id that is still down means its end was lost: end it as a system cancel.
-        if sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }
-        var sequence = PointerSequence(downPoint: pointer.position)
+        if arena.sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }
+        let sequence = ArenaSequence(id: pointer.id, device: pointer.device, downPoint: pointer.position, isTouchpad: false)
         sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
-        defer { sequences[pointer.id] = sequence }
-        guard swipeOwner == nil,
-              let index = stacks.lastIndex(where: { $0.frame.contains(pointer.position) }) else {
-            sequence.ignored = true
-            return
-        }
-        let stack = stacks[index]
-        sequence.stack = index
-        sequence.pageAtDown = stack.top
-        focusedStack = index
-        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing,
-        // except on the moving page of a swipe's settle, which a horizontal drag takes hold of again.
-        if let transition = stack.transition {
-            if transition.kind == .interactivePop, transition.settle != nil,
-               isOnMovingPage(pointer.position, stack: stack, transition: transition) {
-                sequence.regrab = true
-            } else {
-                sequence.ignored = true
+        sequence.directionAtDown = direction
+        if arena.swipeOwner == nil, let index = stacks.lastIndex(where: { $0.frame.contains(pointer.position) }) {
+            sequence.stackIndex = index
+            sequence.pageAtDown = stacks[index].top
+            focusedStack = index
+            if stacks[index].transition == nil {
+                // A touch on coasting content stops it, and is not a tap (as in UIKit).
+                sequence.stoppedCoasting = momentum.removeValue(forKey: stacks[index].top.serial) != nil
+                sequence.elementAtDown = elementHit(stackIndex: index, at: pointer.position)
             }
-            return
+        } else {
+            sequence.isIgnored = true
         }
-        let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
-        let page = page(stack.top)
-        // A touch on coasting content stops it, and is not a tap (as in UIKit).
-        let wasCoasting = momentum.removeValue(forKey: stack.top.serial) != nil
-        let hit = elementHit(stackIndex: index, at: pointer.position)
-        let customHit = hit == nil ? customElementHit(stackIndex: index, at: pointer.position) : nil
-        if wasCoasting {
-            sequence.tapTarget = nil
-        } else if let customHit {
-            sequence.tapTarget = .custom(customHit)
-        } else if let hit {
-            sequence.tapTarget = .element(hit)
-        } else if systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true {
-            sequence.tapTarget = .systemBackButton
-        }
-        let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
-        if claimed { sequence.control = hit }
-        let inEdgeZone = ScreenEdgePanGestureRecognizer.isInEdgeZone(pointer.position, frame: stack.frame, direction: direction,
-                                                                     edgeWidth: configuration.edgeWidth)
-        // The edge keeps priority in its zone, where a control under the finger keeps its drags.
-        // Elsewhere, with the full-width content swipe on (iOS 26, libadwaita), a drag toward the pop
-        // direction anywhere on the page pops it, unless the control under it can take that drag.
-        let contentSwipe = configuration.contentSwipe && !inEdgeZone && !(hit.map { contentClaims(stackIndex: index, element: $0) } ?? false)
-        if !stack.isAtRoot, page.interactivePop, (inEdgeZone && !claimed) || contentSwipe {
-            sequence.recognizer = ScreenEdgePanGestureRecognizer(
-                downPoint: pointer.position, direction: direction,
-                widthPixels: stack.frame.width, touchSlop: configuration.touchSlop)
+        arena.open(sequence, model: self, atMilliseconds: t)
+        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing,
+        // except where a member takes it (the moving page of a swipe's settle).
+        if let index = sequence.stackIndex, stacks[index].transition != nil, sequence.members.isEmpty {
+            sequence.isIgnored = true
         }
     }
 
     private func pointerMove(_ pointer: PointerInput, _ t: Double) {
-        guard var sequence = sequences[pointer.id] else { return } // hover
-        lastPositions[pointer.id] = pointer.position
-        defer { sequences[pointer.id] = sequence }
-        sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
-        // A finger that slides off its tap target by more than the touch slop no longer taps.
-        if sequence.tapTarget != nil {
-            let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
-            if (dx * dx + dy * dy).squareRoot() > configuration.touchSlop { sequence.tapTarget = nil }
-        }
-        if sequence.regrab, !sequence.ignored, sequence.recognizer == nil, let index = sequence.stack {
-            regrabMove(&sequence, id: pointer.id, stackIndex: index, at: pointer.position, t)
-            return
-        }
-        // Over a carousel on its first item with the content swipe on, a drag toward popping is the
-        // swipe's; a drag the other way stays the carousel's.
-        if sequence.control != nil, !sequence.controlActive, let recognizer = sequence.recognizer, recognizer.state == .possible {
-            let dx = (pointer.position.x - sequence.downPoint.x) * recognizer.direction.popSign
-            let dy = pointer.position.y - sequence.downPoint.y
-            if dx >= configuration.touchSlop && dx > abs(dy) { sequence.control = nil }
-        }
-        if !sequence.ignored, let index = sequence.stack, let control = sequence.control {
-            dragControl(&sequence, stackIndex: index, element: control, to: pointer.position, t)
-            if sequence.control != nil { return } // a vertical drag on a control falls through to scrolling
-        }
-        if !sequence.ignored, !sequence.touchpad, let index = sequence.stack, swipeOwner != pointer.id,
-           stacks[index].transition == nil, stacks[index].top == sequence.pageAtDown {
-            let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
-            if sequence.scrollStart == nil, !sequence.controlActive, sequence.recognizer?.isActive != true,
-               abs(dy) >= configuration.touchSlop, abs(dy) >= abs(dx), maxScrollOffset(stackIndex: index) > 0 {
-                // Vertical first: the page's content takes the drag (the edge swipe fails on it too).
-                sequence.scrollStart = scrollOffset(of: stacks[index].top) + dy
-                sequence.tapTarget = nil
-            }
-            if let start = sequence.scrollStart {
-                setScrollOffset(start - dy, stackIndex: index)
-                if var recognizer = sequence.recognizer, recognizer.state == .possible {
-                    recognizer.fail()
-                    sequence.recognizer = recognizer
-                }
-                return
-            }
-        }
-        guard !sequence.ignored, let index = sequence.stack, var recognizer = sequence.recognizer else { return }
-        let outcome = recognizer.move(to: pointer.position)
-        sequence.recognizer = recognizer
-        switch outcome {
-        case .none, .failed:
-            return
-        case .wouldBegin:
-            let stack = stacks[index]
-            let page = page(stack.top)
-            // The stack must still be as it was at the down: same top page, still enabled, nothing
-            // animating (a push, pop or settle that started since then owns the stack).
-            guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, !stack.isAtRoot else {
-                recognizer.fail()
-                sequence.recognizer = recognizer
-                return
-            }
-            // The page's veto, asked once per attempt with the start point: a document page's
-            // static answer, or a Swift page's closure.
-            let answer = page.shouldBegin
-                ?? delegate?.appModel(self, shouldBeginInteractivePopOf: stack.top, inStack: stack.id, at: sequence.downPoint)
-            if let answer {
-                emit(t, .veto(stack: stack.id, page: page.id, downPoint: sequence.downPoint, allowed: answer))
-                // The veto may have changed the stacks (a push or pop from inside it): then the swipe fails.
-                let now = stacks[index]
-                if !answer || now.transition != nil || now.top != sequence.pageAtDown || now.isAtRoot {
-                    recognizer.fail()
-                    sequence.recognizer = recognizer
-                    return
-                }
-            }
-            recognizer.begin()
-            sequence.recognizer = recognizer
-            sequence.tapTarget = nil
-            beginSwipe(owner: pointer.id, stackIndex: index, recognizer: recognizer, t)
-        case .changed:
-            guard swipeOwner == pointer.id, stacks[index].transition != nil else { return }
-            stacks[index].transition?.progress = recognizer.progress
-            let velocity = popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)
-            gesture(t, stacks[index], .changed, progress: recognizer.progress, velocity: velocity)
-        }
+        arena.move(id: pointer.id, to: pointer.position, model: self, atMilliseconds: t)
     }
 
-    private func beginSwipe(owner: Int, stackIndex index: Int, recognizer: ScreenEdgePanGestureRecognizer, _ t: Double) {
-        swipeOwner = owner
-        // One swipe per window: every other undecided sequence fails and loses its tap.
-        for (id, other) in sequences where id != owner {
-            var other = other
-            other.recognizer?.fail()
-            other.tapTarget = nil
-            other.control = nil
-            sequences[id] = other
-        }
+    /// Starts the interactive pop of a stack's top page: the swipe began at `progress`.
+    func beginInteractivePop(stackIndex index: Int, direction: LayoutDirection, progress: Double, _ t: Double) {
         let stack = stacks[index]
         let upper = stack.top
         let lower = stack.pages[stack.pages.count - 2]
         stacks[index].transition = Transition(kind: .interactivePop, operation: .pop, upper: upper, lower: lower,
-                                              direction: recognizer.direction, progress: recognizer.progress)
-        gesture(t, stacks[index], .began, progress: recognizer.progress)
+                                              direction: direction, progress: progress)
+        gesture(t, stacks[index], .began, progress: progress)
         lifecycle(t, stack, upper, .willDisappear)
         lifecycle(t, stack, lower, .willAppear)
         transitionStarted(t, stack, .interactivePop)
     }
 
+    /// A finger took hold of a settling interactive pop: it goes on from where it is.
+    func regrabInteractivePop(stackIndex index: Int, _ t: Double) {
+        guard let transition = stacks[index].transition else { return }
+        stacks[index].transition?.settle = nil
+        gesture(t, stacks[index], .began, progress: transition.progress)
+    }
+
+    /// The finger moved the page of a running interactive pop to `progress`.
+    func followFinger(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
+        stacks[index].transition?.progress = progress
+        gesture(t, stacks[index], .changed, progress: progress, velocity: velocity)
+    }
+
+    /// Puts the page of a running interactive pop at `progress` (0...1) without a log line (a resize).
+    func moveInteractivePop(stackIndex index: Int, to progress: Double) {
+        stacks[index].transition?.progress = progress
+    }
+
+    /// The finger let go of an interactive pop at `progress`: decide, then settle.
+    func releaseInteractivePop(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
+        let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
+                                          widthPixels: stacks[index].frame.width, configuration: configuration)
+        stacks[index].transition?.progress = progress
+        gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
+        settle(stackIndex: index, to: decision == .commit ? 1 : 0, velocityPixelsPerSecond: velocity ?? 0, t)
+    }
+
+    /// The system interrupted an interactive pop: the page goes back.
+    func cancelInteractivePop(stackIndex index: Int, _ t: Double) {
+        guard let transition = stacks[index].transition else { return }
+        gesture(t, stacks[index], .cancelled, progress: transition.progress)
+        settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+    }
+
     /// Whether a control of the top page claims a drag toward the pop direction against the content
     /// swipe: a slider always; a carousel only when it can still move that way (not on its first item).
-    private func contentClaims(stackIndex index: Int, element: Int) -> Bool {
+    func contentClaims(stackIndex index: Int, element: Int) -> Bool {
         let top = stacks[index].top
         switch page(top).elements[element].kind {
         case .slider: return true
@@ -408,122 +297,26 @@ public final class AppModel {
     }
 
     /// Whether `point` (window px) is on the page a transition moves.
-    private func isOnMovingPage(_ point: Point, stack: NavigationStack, transition: Transition) -> Bool {
+    func isOnMovingPage(_ point: Point, stack: NavigationStack, transition: Transition) -> Bool {
         guard stack.frame.contains(point) else { return false }
         let offset = transition.progress * stack.frame.width
         return transition.direction == .leftToRight ? point.x >= stack.frame.x + offset : point.x < stack.frame.maxX - offset
     }
 
-    /// A move of a sequence that went down on a settling page: once it has moved `touchSlop`
-    /// horizontally (and more than vertically) it takes hold of the page where it is and the swipe
-    /// goes on: `began` at the current progress, no new lifecycle or transition lines.
-    private func regrabMove(_ sequence: inout PointerSequence, id: Int, stackIndex index: Int, at point: Point, _ t: Double) {
-        guard swipeOwner == nil, let transition = stacks[index].transition, transition.kind == .interactivePop,
-              transition.settle != nil else {
-            sequence.ignored = true // the settle ended, or another finger took the page: too late
-            return
-        }
-        let dx = point.x - sequence.downPoint.x, dy = point.y - sequence.downPoint.y
-        if abs(dy) >= configuration.touchSlop && abs(dy) >= abs(dx) {
-            sequence.ignored = true
-            return
-        }
-        guard abs(dx) >= configuration.touchSlop, abs(dx) > abs(dy) else { return }
-        let recognizer = ScreenEdgePanGestureRecognizer.grabbing(
-            at: point, progress: transition.progress, direction: transition.direction,
-            widthPixels: stacks[index].frame.width, touchSlop: configuration.touchSlop)
-        sequence.recognizer = recognizer
-        sequence.tapTarget = nil
-        sequence.pageAtDown = stacks[index].top
-        stacks[index].transition?.settle = nil
-        swipeOwner = id
-        for (other, var otherSequence) in sequences where other != id {
-            otherSequence.recognizer?.fail()
-            otherSequence.tapTarget = nil
-            otherSequence.control = nil
-            sequences[other] = otherSequence
-        }
-        gesture(t, stacks[index], .began, progress: transition.progress)
-    }
-
     private func pointerUp(_ pointer: PointerInput, _ t: Double) {
-        lastPositions[pointer.id] = nil
-        guard var sequence = sequences.removeValue(forKey: pointer.id) else { return }
-        guard !sequence.ignored, let index = sequence.stack else { return }
-        if swipeOwner == pointer.id, var recognizer = sequence.recognizer, recognizer.isActive {
-            swipeOwner = nil
-            recognizer.end(at: pointer.position)
-            sequence.recognizer = recognizer
-            guard stacks[index].transition != nil else { return }
-            let progress = recognizer.progress
-            let velocity = popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)
-            let width = stacks[index].frame.width
-            let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
-                                              widthPixels: width, configuration: configuration)
-            stacks[index].transition?.progress = progress
-            gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
-            settle(stackIndex: index, to: decision == .commit ? 1 : 0,
-                   velocityPixelsPerSecond: velocity ?? 0, t)
-            return
-        }
-        if sequence.scrollStart != nil {
-            let vy = sequence.tracker.velocity(atMilliseconds: t)?.yPixelsPerSecond ?? 0
-            // Content follows the finger: a downward flick scrolls toward the top.
-            if abs(vy) >= Self.scrollStopVelocity, stacks[index].transition == nil {
-                momentum[stacks[index].top.serial] = Momentum(stack: index, startOffset: scrollOffset(of: stacks[index].top),
-                                                              velocityPixelsPerSecond: -min(max(vy, -configuration.maxVelocity), configuration.maxVelocity),
-                                                              startMilliseconds: t)
-            }
-            return
-        }
-        if sequence.controlActive, let control = sequence.control {
-            releaseControl(sequence, stackIndex: index, element: control, at: pointer.position, t)
-            return
-        }
-        // A tap: down and up on the same element, the up within touch slop of the down.
-        guard let target = sequence.tapTarget, stacks[index].transition == nil else { return }
-        let dx = pointer.position.x - sequence.downPoint.x, dy = pointer.position.y - sequence.downPoint.y
-        guard (dx * dx + dy * dy).squareRoot() <= configuration.touchSlop else { return }
-        let stack = stacks[index]
-        let local = Point(x: pointer.position.x - stack.frame.x, y: pointer.position.y - stack.frame.y)
-        let page = page(stack.top)
-        switch target {
-        case .systemBackButton:
-            guard systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return }
-            activate(t, stackIndex: index, instance: stack.top, elementID: nil, action: .pop)
-        case .custom(let element):
-            guard customElementHit(stackIndex: index, at: pointer.position) == element else { return }
-            delegate?.appModel(self, didTap: element, in: stack.top, inStack: stack.id)
-        case .element(let elementIndex):
-            guard elementHit(stackIndex: index, at: pointer.position) == elementIndex else { return }
-            let element = page.elements[elementIndex]
-            switch element.kind {
-            case .button(_, let action):
-                activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: action)
-            case .toggle(_, let bind):
-                activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: .toggle(bind))
-            default:
-                return
-            }
-        }
+        arena.end(id: pointer.id, at: pointer.position, model: self, atMilliseconds: t)
     }
 
     private func pointerCancel(id: Int, _ t: Double) {
-        lastPositions[id] = nil
-        guard let sequence = sequences.removeValue(forKey: id) else { return }
-        guard swipeOwner == id, let index = sequence.stack, let transition = stacks[index].transition else { return }
-        swipeOwner = nil
-        gesture(t, stacks[index], .cancelled, progress: transition.progress)
-        settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+        arena.cancel(id: id, model: self, atMilliseconds: t)
     }
 
     private func cancelAllSequences(_ t: Double) {
-        for id in Array(sequences.keys).sorted() { pointerCancel(id: id, t) }
-        sequences.removeAll()
+        for id in Array(arena.sequences.keys).sorted() { pointerCancel(id: id, t) }
     }
 
     /// The release velocity along the pop direction in px/s, clamped to `maxVelocity`; nil when none.
-    private func popVelocity(_ tracker: VelocityTracker, _ direction: LayoutDirection, atMilliseconds t: Double) -> Double? {
+    func popVelocity(_ tracker: VelocityTracker, _ direction: LayoutDirection, atMilliseconds t: Double) -> Double? {
         guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
         let limit = configuration.maxVelocity
         return min(max(v.xPixelsPerSecond * direction.popSign, -limit), limit)
@@ -533,7 +326,7 @@ public final class AppModel {
 
     /// The element of the stack's top page under `point` (window px), or nil; the header hides
     /// content scrolled under it.
-    private func elementHit(stackIndex index: Int, at point: Point) -> Int? {
+    func elementHit(stackIndex index: Int, at point: Point) -> Int? {
         let stack = stacks[index]
         let page = page(stack.top)
         var local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
@@ -546,7 +339,7 @@ public final class AppModel {
 
     /// The id of the element a Swift page draws under `point` (window px), asked of the delegate
     /// in page coordinates (below the header, scrolled); nil when none.
-    private func customElementHit(stackIndex index: Int, at point: Point) -> String? {
+    func customElementHit(stackIndex index: Int, at point: Point) -> String? {
         guard let delegate else { return nil }
         let stack = stacks[index]
         let page = page(stack.top)
@@ -600,18 +393,27 @@ public final class AppModel {
     }
 
     /// How far the top page of a stack can scroll, in px (0 when it fits).
-    private func maxScrollOffset(stackIndex index: Int) -> Double {
+    func maxScrollOffset(stackIndex index: Int) -> Double {
         let stack = stacks[index]
         return max(0, contentHeight(of: page(stack.top), width: stack.frame.width) - stack.frame.height)
     }
 
-    private func setScrollOffset(_ offset: Double, stackIndex index: Int) {
+    func setScrollOffset(_ offset: Double, stackIndex index: Int) {
         let clamped = min(max(offset, 0), maxScrollOffset(stackIndex: index))
         let serial = stacks[index].top.serial
         if clamped == 0 { scrollOffsets[serial] = nil } else { scrollOffsets[serial] = clamped }
     }
 
-    /// Scrolls the page under `position` by `dy` px (wheel or touchpad; positive scrolls the content up).
+    /// A release that flicks a page's content: it coasts when the finger moved at least
+    /// `scrollStopVelocity` (`fingerVelocityPixelsPerSecond` is the finger's vertical velocity, px/s,
+    /// down positive; clamped to `maxVelocity`; content moves against it).
+    func fling(stackIndex index: Int, fingerVelocityPixelsPerSecond vy: Double, atMilliseconds t: Double) {
+        guard abs(vy) >= Self.scrollStopVelocity else { return }
+        momentum[stacks[index].top.serial] = Momentum(stack: index, startOffset: scrollOffset(of: stacks[index].top),
+                                                      velocityPixelsPerSecond: -min(max(vy, -configuration.maxVelocity), configuration.maxVelocity),
+                                                      startMilliseconds: t)
+    }
+
     // MARK: - Touchpad
 
     /// A touchpad swipe in progress: two-finger smooth scrolling or a 3+ finger gesture, driven as
@@ -654,7 +456,7 @@ public final class AppModel {
         case .begin:
             if touchpadRun != nil { endTouchpadRun(atMilliseconds: t, cancelled: true) }
             let index = touchpadStack(at: nil)
-            let possible = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
+            let possible = arena.swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
                 && page(stacks[index].top).interactivePop
             logBack(t, source: .swipe, handled: possible)
             moveTouchpad(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, t)
@@ -703,32 +505,26 @@ public final class AppModel {
                                  position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
         // Vertical first (the recognizer failed on it, or nothing could swipe and the run is
         // mostly vertical): the content takes this run.
-        if let sequence = sequences[id], sequence.recognizer?.state == .failed
-            || (sequence.recognizer == nil && abs(run.dy) * scale >= configuration.touchSlop && abs(run.dy) >= abs(run.dx)) {
+        if let sequence = arena.sequences[id], sequence.members.isEmpty,
+           sequence.claimedAtDown || (abs(run.dy) * scale >= configuration.touchSlop && abs(run.dy) >= abs(run.dx)) {
             touchpadRun?.vertical = true
             if let scrollDy { scrollWheel(dy: scrollDy, at: position) }
         }
     }
 
     private func touchpadDown(id: Int, stackIndex index: Int, at point: Point, _ t: Double) {
-        if sequences[id] != nil { pointerCancel(id: id, t) }
-        var sequence = PointerSequence(downPoint: point)
-        sequence.touchpad = true
+        if arena.sequences[id] != nil { pointerCancel(id: id, t) }
+        let sequence = ArenaSequence(id: id, device: .touch, downPoint: point, isTouchpad: true)
         sequence.tracker.addSample(timeMilliseconds: t, position: point)
-        let stack = stacks[index]
-        sequence.stack = index
-        sequence.pageAtDown = stack.top
-        if swipeOwner != nil || stack.transition != nil {
-            sequence.ignored = true
+        sequence.directionAtDown = direction
+        sequence.stackIndex = index
+        sequence.pageAtDown = stacks[index].top
+        if arena.swipeOwner != nil || stacks[index].transition != nil {
+            sequence.isIgnored = true
         } else {
             focusedStack = index
-            if !stack.isAtRoot, page(stack.top).interactivePop {
-                sequence.recognizer = ScreenEdgePanGestureRecognizer(downPoint: point, direction: direction,
-                                                                     widthPixels: stack.frame.width,
-                                                                     touchSlop: configuration.touchSlop)
-            }
         }
-        sequences[id] = sequence
+        arena.open(sequence, model: self, atMilliseconds: t)
     }
 
     /// Ends the touchpad run: a release at the virtual pointer's place (the decision), or a cancel.
@@ -736,7 +532,7 @@ public final class AppModel {
         guard let run = touchpadRun else { return }
         touchpadRun = nil
         let id = Self.touchpadPointerID
-        guard sequences[id] != nil else { return }
+        guard arena.sequences[id] != nil else { return }
         if cancelled {
             pointerCancel(id: id, t)
         } else {
@@ -774,37 +570,15 @@ public final class AppModel {
         }
     }
 
-    // MARK: - Pressed buttons
+    // MARK: - Pressed buttons and carousels
 
     /// The button each page instance shows pressed: instance serial to element index, for fingers
     /// resting on a button of an idle stack's top page.
-    public var pressedButtons: [Int: Int] {
-        var pressed: [Int: Int] = [:]
-        for sequence in sequences.values where !sequence.ignored {
-            guard let index = sequence.stack, case .element(let element)? = sequence.tapTarget,
-                  stacks[index].transition == nil else { continue }
-            let page = page(stacks[index].top)
-            if element < page.elements.count, case .button = page.elements[element].kind {
-                pressed[stacks[index].top.serial] = element
-            }
-        }
-        return pressed
-    }
-
-    // MARK: - Sliders and carousels
+    public var pressedButtons: [Int: Int] { tapMember.pressedButtons(model: self) }
 
     /// Carousels being dragged: instance serial to (element index, horizontal offset in px of the
     /// finger from where it went down), so the renderer can show the images following it.
-    public var carouselDrags: [Int: (element: Int, offset: Double)] {
-        var drags: [Int: (element: Int, offset: Double)] = [:]
-        for (id, sequence) in sequences where sequence.controlActive {
-            guard let index = sequence.stack, let element = sequence.control, stacks[index].transition == nil,
-                  case .carousel? = page(stacks[index].top).elements[safe: element]?.kind,
-                  let position = lastPositions[id] else { continue }
-            drags[stacks[index].top.serial] = (element, position.x - sequence.downPoint.x)
-        }
-        return drags
-    }
+    public var carouselDrags: [Int: (element: Int, offset: Double)] { controlMember.carouselDrags(model: self) }
 
     /// The current value of a slider (0...1) or carousel (item index) on a page instance.
     public func controlValue(instance: PageInstance, element index: Int) -> Double {
@@ -813,51 +587,7 @@ public final class AppModel {
         return 0
     }
 
-    private func dragControl(_ sequence: inout PointerSequence, stackIndex index: Int, element: Int,
-                             to position: Point, _ t: Double) {
-        let stack = stacks[index]
-        let page = page(stack.top)
-        guard stack.transition == nil, element < page.elements.count else { return }
-        let dx = position.x - sequence.downPoint.x, dy = position.y - sequence.downPoint.y
-        if !sequence.controlActive {
-            // The control claims the drag once it is horizontal; a vertical one is not its.
-            guard abs(dx) >= configuration.touchSlop, abs(dx) > abs(dy) else {
-                if abs(dy) >= configuration.touchSlop { sequence.control = nil; sequence.tapTarget = nil }
-                return
-            }
-            sequence.controlActive = true
-            sequence.tapTarget = nil
-        }
-        guard case .slider = page.elements[element].kind else { return } // a carousel pages at the release
-        // The knob moves with the finger from where it was (UISlider), it does not jump to it.
-        if sequence.controlStart == nil { sequence.controlStart = controlValue(instance: stack.top, element: element) }
-        let frame = elementFrames(of: page, width: stack.frame.width)[element]
-        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius * layoutScale)
-        let delta = (position.x - sequence.downPoint.x) * direction.popSign / track
-        setControl(t, stack: stack, element: element, value: min(max(sequence.controlStart! + delta, 0), 1))
-    }
-
-    private func releaseControl(_ sequence: PointerSequence, stackIndex index: Int, element: Int, at position: Point,
-                                _ t: Double) {
-        let stack = stacks[index]
-        let page = page(stack.top)
-        guard stack.transition == nil, element < page.elements.count,
-              case .carousel(let items) = page.elements[element].kind else { return }
-        let frame = elementFrames(of: page, width: stack.frame.width)[element]
-        // Toward the reading direction's end: a drag of a quarter of the carousel, or a fling, pages once.
-        let forward = (sequence.downPoint.x - position.x) * direction.popSign
-        let velocity = (sequence.tracker.velocity(atMilliseconds: t)?.xPixelsPerSecond ?? 0) * -direction.popSign
-        let current = Int(controlValue(instance: stack.top, element: element))
-        var next = current
-        if forward >= frame.width / 4 || (forward > 0 && velocity >= configuration.flingVelocity * frame.width) {
-            next = min(current + 1, max(items.count - 1, 0))
-        } else if -forward >= frame.width / 4 || (forward < 0 && -velocity >= configuration.flingVelocity * frame.width) {
-            next = max(current - 1, 0)
-        }
-        setControl(t, stack: stack, element: element, value: Double(next))
-    }
-
-    private func setControl(_ t: Double, stack: NavigationStack, element: Int, value: Double) {
+    func setControl(_ t: Double, stack: NavigationStack, element: Int, value: Double) {
         let instance = stack.top, page = self.page(stack.top)
         guard value != controlValue(instance: instance, element: element) else { return }
         controlValues[instance.serial, default: [:]][element] = value
@@ -884,7 +614,7 @@ public final class AppModel {
     /// `PageDefinition.backTitleMinimumStackWidth`.
     public static var backTitleMinimumStackWidth: Double { PageDefinition.backTitleMinimumStackWidth }
 
-    private func activate(_ t: Double, stackIndex index: Int, instance: PageInstance, elementID: String?,
+    func activate(_ t: Double, stackIndex index: Int, instance: PageInstance, elementID: String?,
                           action: ElementAction) {
         let page = self.page(instance)
         let stackID = stacks[index].id
@@ -1010,7 +740,7 @@ public final class AppModel {
     /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
     /// root and no finger is down. A window sleeps until then instead of ticking.
     public var nextTimerMilliseconds: Double? {
-        guard returnsToRootWhenIdle, configuration.kioskIdleTimeout > 0, sequences.isEmpty,
+        guard returnsToRootWhenIdle, configuration.kioskIdleTimeout > 0, arena.sequences.isEmpty,
               stacks.contains(where: { !$0.isAtRoot || $0.transition != nil }) else { return nil }
         return lastActivityMilliseconds + configuration.kioskIdleTimeout * 1000
     }
@@ -1096,16 +826,8 @@ public final class AppModel {
             let f = stacks[index].frame
             stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
         }
-        for (id, sequence) in sequences {
-            guard let stack = sequence.stack, var recognizer = sequence.recognizer else { continue }
-            let old = oldFrames[stack], new = stacks[stack].frame
-            let edgeShift = recognizer.direction == .leftToRight ? new.x - old.x : new.maxX - old.maxX
-            recognizer.resize(widthPixels: new.width, shift: Point(x: edgeShift, y: new.y - old.y))
-            sequences[id]?.recognizer = recognizer
-            // The page follows the finger at once, not at the next move.
-            if swipeOwner == id, recognizer.isActive, stacks[stack].transition?.settle == nil {
-                stacks[stack].transition?.progress = recognizer.progress
-            }
+        for sequence in arena.sequences.values {
+            for member in sequence.members { member.windowResized(oldFrames: oldFrames, sequence: sequence, model: self) }
         }
         windowWidth = width
         windowHeight = height
@@ -1126,7 +848,7 @@ public final class AppModel {
         return PageInstance(pageID: pageID, serial: nextSerial)
     }
 
-    private func emit(_ t: Double, _ event: AppEvent) {
+    func emit(_ t: Double, _ event: AppEvent) {
         log(TimedEvent(timeMilliseconds: t, event: event))
     }
 
@@ -1165,7 +887,7 @@ public final class AppModel {
     private func backCommand(_ t: Double, source: BackCommandSource) {
         guard !stacks.isEmpty else { return }
         let index = min(focusedStack, stacks.count - 1)
-        let handled = swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
+        let handled = arena.swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
         logBack(t, source: source, handled: handled)
         if handled { request(.pop(stack: stacks[index].id, animated: true), t) }
     }
@@ -1180,7 +902,8 @@ public final class AppModel {
     /// they return to where they started.
     var retainedStateCount: Int {
         interactivePopOverrides.count + instanceRevisions.count + controlValues.count + scrollOffsets.count
-            + momentum.count + sequences.count + lastPositions.count
+            + momentum.count + arena.sequences.count + tapMember.retainedCount + controlMember.retainedCount
+            + scrollMember.retainedCount + popMembers.reduce(0) { $0 + $1.retainedCount }
     }
 
     /// The `final` event: every stack's pages, bottom to top.
