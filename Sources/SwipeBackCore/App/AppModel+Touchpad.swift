@@ -88,6 +88,8 @@ extension AppModel {
                                  position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
         // Vertical first (the recognizer failed on it, or nothing could swipe and the run is
         // mostly vertical): the content takes this run.
+        // (The slop is in window px, the run's travel in touchpad px: `TouchSlop.isVertical` on the
+        // run's own travel, with only its length scaled.)
         if let sequence = arena.sequences[id], sequence.members.isEmpty,
            sequence.claimedAtDown || (abs(run.dy) * scale >= configuration.touchSlop && abs(run.dy) >= abs(run.dx)) {
             touchpadRun?.vertical = true

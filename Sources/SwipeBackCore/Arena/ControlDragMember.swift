@@ -32,7 +32,7 @@ final class ControlDragMember: GestureArenaMember {
         // swipe's; a drag the other way stays the carousel's.
         if !drag.active, sequence.popMayTakeDragsTowardPop {
             let towardPop = d.x * sequence.directionAtDown.popSign
-            if towardPop >= slop && towardPop > abs(d.y) {
+            if TouchSlop.isHorizontal(dx: towardPop, dy: d.y, slop: slop) {
                 model.arena.reject(sequence, member: self)
                 return .pass
             }
@@ -43,8 +43,8 @@ final class ControlDragMember: GestureArenaMember {
         guard stack.transition == nil, drag.element < page.elements.count else { return .handled }
         if !drag.active {
             // The control claims the drag once it is horizontal; a vertical one is not its.
-            guard abs(d.x) >= slop, abs(d.x) > abs(d.y) else {
-                if abs(d.y) >= slop {
+            guard TouchSlop.isHorizontal(dx: abs(d.x), dy: d.y, slop: slop) else {
+                if TouchSlop.isVertical(dx: d.x, dy: d.y, slop: slop) {
                     model.arena.reject(sequence, member: self)
                     return .pass // a vertical drag on a control falls through to scrolling
                 }

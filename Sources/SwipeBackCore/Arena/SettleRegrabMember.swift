@@ -33,12 +33,12 @@ final class SettleRegrabMember: InteractivePopMember {
         }
         let slop = model.configuration.touchSlop
         let d = sequence.translation
-        if abs(d.y) >= slop && abs(d.y) >= abs(d.x) {
+        if TouchSlop.isVertical(dx: d.x, dy: d.y, slop: slop) {
             sequence.isIgnored = true
             model.arena.reject(sequence, member: self)
             return .handled
         }
-        guard abs(d.x) >= slop, abs(d.x) > abs(d.y) else { return .handled }
+        guard TouchSlop.isHorizontal(dx: abs(d.x), dy: d.y, slop: slop) else { return .handled }
         waiting.remove(sequence.id)
         recognizers[sequence.id] = ScreenEdgePanGestureRecognizer.grabbing(
             at: sequence.position, progress: transition.progress, direction: transition.direction,
