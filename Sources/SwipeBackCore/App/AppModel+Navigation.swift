@@ -121,12 +121,8 @@ extension AppModel {
         // The delegate hears first, while the instances' own state (their switches) is still there.
         delegate?.appModel(self, didRemove: removed, fromStack: stacks[index].id)
         for instance in removed {
-            interactivePopOverrides[instance.serial] = nil
-            instanceRevisions[instance.serial] = nil
-            controlValues[instance.serial] = nil
-            scrollOffsets[instance.serial] = nil
+            pageStates.remove(instance.serial)
             momentum.stop(instance.serial)
-            contentHeights[instance.serial] = nil
         }
     }
 
@@ -149,7 +145,7 @@ extension AppModel {
         if gestureReadouts.removeValue(forKey: stack.id) != nil {
             for instance in [transition.upper, transition.lower]
             where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-                instanceRevisions[instance.serial, default: 0] += 1
+                pageStates.invalidate(instance.serial)
             }
         }
         switch (transition.kind, completed) {
@@ -203,7 +199,7 @@ extension AppModel {
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
         where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-            instanceRevisions[instance.serial, default: 0] += 1
+            pageStates.invalidate(instance.serial)
         }
         emit(t, .gesture(stack: stack.id, page: page, step: readout))
         delegate?.appModel(self, interactivePop: readout, of: instance, inStack: stack.id)

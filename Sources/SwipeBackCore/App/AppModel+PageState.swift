@@ -40,17 +40,17 @@ extension AppModel {
     /// swipe: a swipe already under way goes on (DESIGN.md: the setting never leaks to another page).
     public func setInteractivePop(_ enabled: Bool, for instance: PageInstance) {
         guard page(instance).interactivePop != enabled else { return }
-        interactivePopOverrides[instance.serial] = enabled
-        instanceRevisions[instance.serial, default: 0] += 1
+        pageStates.interactivePopOverrides[instance.serial] = enabled
+        pageStates.invalidate(instance.serial)
     }
 
     /// Marks one page instance as changed, so its snapshot is drawn again.
     public func invalidate(_ instance: PageInstance) {
-        instanceRevisions[instance.serial, default: 0] += 1
+        pageStates.invalidate(instance.serial)
     }
 
     /// The scroll offset of a page instance, in px (0 = top).
-    public func scrollOffset(of instance: PageInstance) -> Double { scrollOffsets[instance.serial] ?? 0 }
+    public func scrollOffset(of instance: PageInstance) -> Double { pageStates.scrollOffsets[instance.serial] ?? 0 }
 
     /// The full height in px of `page` laid out `width` px wide: header, elements and the spacing under them.
     public func contentHeight(of page: PageDefinition, width: Double) -> Double {
@@ -62,12 +62,12 @@ extension AppModel {
     /// width, the scale or the direction changed.
     func cachedContentHeight(of instance: PageInstance, definition: PageDefinition, width: Double) -> Double {
         let revision = revision(of: instance)
-        if let cached = contentHeights[instance.serial], cached.revision == revision, cached.width == width,
+        if let cached = pageStates.contentHeights[instance.serial], cached.revision == revision, cached.width == width,
            cached.scale == layoutScale, cached.direction == direction {
             return cached.height
         }
         let height = contentHeight(of: definition, width: width)
-        contentHeights[instance.serial] = (revision, width, layoutScale, direction, height)
+        pageStates.contentHeights[instance.serial] = (revision, width, layoutScale, direction, height)
         return height
     }
 
@@ -80,7 +80,7 @@ extension AppModel {
     func setScrollOffset(_ offset: Double, stackIndex index: Int) {
         let clamped = min(max(offset, 0), maxScrollOffset(stackIndex: index))
         let serial = stacks[index].top.serial
-        if clamped == 0 { scrollOffsets[serial] = nil } else { scrollOffsets[serial] = clamped }
+        if clamped == 0 { pageStates.scrollOffsets[serial] = nil } else { pageStates.scrollOffsets[serial] = clamped }
     }
 
     /// A release that flicks a page's content: it coasts when the finger moved at least
@@ -105,7 +105,7 @@ extension AppModel {
 
     /// The current value of a slider (0...1) or carousel (item index) on a page instance.
     public func controlValue(instance: PageInstance, element index: Int) -> Double {
-        if let value = controlValues[instance.serial]?[index] { return value }
+        if let value = pageStates.controlValues[instance.serial]?[index] { return value }
         if case .slider(let value) = page(instance).elements[index].kind { return value }
         return 0
     }
@@ -113,8 +113,8 @@ extension AppModel {
     func setControl(_ t: Double, stack: NavigationStack, element: Int, value: Double) {
         let instance = stack.top, page = self.page(stack.top)
         guard value != controlValue(instance: instance, element: element) else { return }
-        controlValues[instance.serial, default: [:]][element] = value
-        instanceRevisions[instance.serial, default: 0] += 1
+        pageStates.controlValues[instance.serial, default: [:]][element] = value
+        pageStates.invalidate(instance.serial)
         emit(t, .control(stack: stack.id, page: page.id, element: page.elements[element].id, value: value))
     }
 
@@ -157,8 +157,8 @@ extension AppModel {
         case .toggle:
             // The only bindable property is interactivePop; the switch is this instance's own.
             let value = !page.interactivePop
-            interactivePopOverrides[instance.serial] = value
-            instanceRevisions[instance.serial, default: 0] += 1
+            pageStates.interactivePopOverrides[instance.serial] = value
+            pageStates.invalidate(instance.serial)
             logAction(toggledValue: value)
         }
     }

@@ -19,11 +19,12 @@ public final class AppModel {
     /// Whether the window was asked to close.
     public internal(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
-    public internal(set) var pageRevisions: [String: Int] = [:]
+    public var pageRevisions: [String: Int] { pageStates.pageRevisions }
     /// Vertical scroll offsets in px of pages taller than their stack, by page instance serial
     /// (0 = top; absent = 0).
-    public internal(set) var scrollOffsets: [Int: Double] = [:]
-    /// Momentum scrolls in flight, by page instance serial.
+    public var scrollOffsets: [Int: Double] { pageStates.scrollOffsets }
+    /// The state of each page instance as shown: scroll offsets, control values, switches, revisions.
+    var pageStates = PageStates()
     /// Scroll flings in flight, by page instance serial.
     var momentum = ScrollMomentum()
 
@@ -37,15 +38,7 @@ public final class AppModel {
     /// Current values of sliders (0...1) and carousels (the item index), by page instance serial and
     /// element index; elements not here have their document value (sliders) or index 0 (carousels).
     /// They belong to the page as shown: another stack or a second push of the same page starts afresh.
-    public internal(set) var controlValues: [Int: [Int: Double]] = [:]
-    /// A page instance's own `interactivePop`, set by its toggle; it overrides the page's value for
-    /// that instance only (DESIGN.md: the setting never leaks to another page or stack).
-    var interactivePopOverrides: [Int: Bool] = [:]
-    /// Bumped whenever one page instance changes (its toggle, controls, gesture status).
-    var instanceRevisions: [Int: Int] = [:]
-    /// Content heights of pages in view, by instance serial, with what they were laid out for:
-    /// a frame's scene asks every frame, the layout runs only when something changed.
-    var contentHeights: [Int: (revision: Int, width: Double, scale: Double, direction: LayoutDirection, height: Double)] = [:]
+    public var controlValues: [Int: [Int: Double]] { pageStates.controlValues }
     /// The measurer for text heights and image shapes.
     public let measurer: ContentMeasuring
 
@@ -138,13 +131,13 @@ public final class AppModel {
     /// The definition of a page instance, with run-time changes.
     public func page(_ instance: PageInstance) -> PageDefinition {
         var page = delegate?.appModel(self, definitionOf: instance) ?? document.page(instance.pageID)
-        if let override = interactivePopOverrides[instance.serial] { page.interactivePop = override }
+        if let override = pageStates.interactivePopOverrides[instance.serial] { page.interactivePop = override }
         return page
     }
 
     /// A number that changes whenever anything drawn on this page instance changes.
     public func revision(of instance: PageInstance) -> Int {
-        (pageRevisions[instance.pageID] ?? 0) &+ (instanceRevisions[instance.serial] ?? 0) &* 1_000_003
+        pageStates.revision(of: instance)
     }
 
     /// The stack with this id, if any.
@@ -174,7 +167,7 @@ public final class AppModel {
             request(event, t)
         case .setPage(let id, let change):
             document.pages[id] = change.applied(to: document.page(id))
-            pageRevisions[id, default: 0] += 1
+            pageStates.pageRevisions[id, default: 0] += 1
             // Turning the swipe off under a finger cancels that swipe, as disabling a UIKit recognizer does.
             if change.interactivePop == false, let owner = arena.swipeOwner, let index = arena.sequences[owner]?.stackIndex,
                let transition = stacks[index].transition, transition.settle == nil, !page(transition.upper).interactivePop {
@@ -290,9 +283,9 @@ public final class AppModel {
         // Pages that now fit, or fit better, scroll back within their new bounds.
         for index in stacks.indices {
             for instance in stacks[index].pages {
-                guard let offset = scrollOffsets[instance.serial] else { continue }
+                guard let offset = pageStates.scrollOffsets[instance.serial] else { continue }
                 let limit = max(0, contentHeight(of: page(instance), width: stacks[index].frame.width) - stacks[index].frame.height)
-                scrollOffsets[instance.serial] = offset > limit ? (limit == 0 ? nil : limit) : offset
+                pageStates.scrollOffsets[instance.serial] = offset > limit ? (limit == 0 ? nil : limit) : offset
             }
         }
     }
@@ -323,7 +316,7 @@ public final class AppModel {
     /// offsets, momentum) and how many pointer sequences are open: for soak tests, which check
     /// they return to where they started.
     var retainedStateCount: Int {
-        interactivePopOverrides.count + instanceRevisions.count + controlValues.count + scrollOffsets.count
+        pageStates.retainedCount
             + momentum.count + arena.sequences.count + tapMember.retainedCount + controlMember.retainedCount
             + scrollMember.retainedCount + popMembers.reduce(0) { $0 + $1.retainedCount }
     }
