@@ -13,7 +13,8 @@ SYSTEMDUSERDIR := $(PREFIX)/lib/systemd/user
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/swipeback/CommandReference.swift)
 RELEASE_BIN = .build/release/swipeback
 # Every optimised build links the Swift runtime in, so .build/release/swipeback is always the shipped kind.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# Linked with full RELRO (-z relro -z now), as Debian's hardening asks.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 ICON_SIZES := 48 128 256
 
 .PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb
@@ -91,11 +92,14 @@ install: $(RELEASE_BIN)
 	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
 	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
-	install -m 644 README.md Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
+	install -m 644 README.md docs/SPEC.md docs/DESIGN.md Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
 	install -m 644 docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
 
-## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR).
+## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR). Shared folders
+## (bin, share/applications, ...) stay, even when empty, as other programs' installs expect.
 uninstall:
+	@test -e $(DESTDIR)$(BINDIR)/swipeback || test -e $(DESTDIR)$(DATADIR)/swipeback || \
+	    { echo "uninstall: no SwipeBack under $(DESTDIR)$(PREFIX) (give the PREFIX it was installed with)" >&2; exit 1; }
 	rm -f $(DESTDIR)$(BINDIR)/swipeback $(DESTDIR)$(DATADIR)/applications/swipeback.desktop \
 	    $(DESTDIR)$(DATADIR)/man/man1/swipeback.1 $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
 	for size in $(ICON_SIZES); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/swipeback.png; done

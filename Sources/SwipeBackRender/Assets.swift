@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// Finds the assets (fonts, images, the demo's pages): `$SWIPEBACK_ASSETS`, else
-/// `<the executable's folder>/../share/swipeback` (an installed program), else the `Assets`
-/// folder of the source tree a development build was made from.
+/// `<the executable's folder>/../share/swipeback` (an installed program), else, for a program that
+/// runs from inside the source tree it was built from (a development build under `.build`), that
+/// tree's `Assets` folder. A program copied or installed elsewhere never reads the build tree.
 public enum AssetLocator {
     /// The assets folder's path: a folder with `fonts/` in it.
     ///
@@ -12,35 +13,45 @@ public enum AssetLocator {
     public static func assetsDirectory() throws -> String {
         if let env = ProcessInfo.processInfo.environment["SWIPEBACK_ASSETS"], !env.isEmpty {
             guard holdsAssets(env) else {
-                throw RenderError("SWIPEBACK_ASSETS=\(env): expected an assets folder with fonts/ in it")
+                throw RenderError("SWIPEBACK_ASSETS=\(env): expected an assets folder with " + requiredFiles.joined(separator: " and ") + " in it")
             }
             return env
         }
         let places = candidates(executable: executablePath())
         if let found = places.first(where: holdsAssets) { return found }
-        throw RenderError("cannot find the assets (fonts, images, pages.json); looked in "
+        throw RenderError("cannot find the assets (" + requiredFiles.joined(separator: " and ") + "); looked in "
                           + places.joined(separator: ", ") + "; set SWIPEBACK_ASSETS to a folder that holds them")
     }
 
     /// The places to look, in order, for a program at `executable` (nil when unknown).
     ///
-    /// - Parameter executable: the running program's resolved path.
-    /// - Returns: `<its folder>/../share/swipeback` (normalised), then the source tree's `Assets`.
-    public static func candidates(executable: String?) -> [String] {
+    /// - Parameters:
+    ///   - executable: the running program's resolved path.
+    ///   - sourceTree: the source tree this was built from.
+    /// - Returns: `<its folder>/../share/swipeback` (normalised), then the source tree's `Assets`
+    ///   when the program lies inside that tree's `.build` folder.
+    public static func candidates(executable: String?, sourceTree: String = builtFromSourceTree) -> [String] {
         var places: [String] = []
         if let executable, let slash = executable.lastIndex(of: "/") {
             let bin = String(executable[..<slash])
-            places.append(parent(of: bin.isEmpty ? "/" : bin) + "/share/swipeback")
+            let prefix = parent(of: bin.isEmpty ? "/" : bin)
+            places.append((prefix == "/" ? "" : prefix) + "/share/swipeback")
         }
-        // <repo>/Sources/SwipeBackRender/Assets.swift -> <repo>/Assets
-        places.append(parent(of: parent(of: parent(of: #filePath))) + "/Assets")
+        if executable == nil || executable!.hasPrefix(sourceTree + "/.build/") {
+            places.append(sourceTree + "/Assets")
+        }
         return places
     }
 
-    /// Whether `folder` holds the assets (a `fonts` folder).
+    /// The source tree this file was compiled in: `<repo>/Sources/SwipeBackRender/Assets.swift` -> `<repo>`.
+    public static let builtFromSourceTree = parent(of: parent(of: parent(of: #filePath)))
+
+    /// The files an assets folder must hold: the shipped font.
+    public static let requiredFiles = ["fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf"]
+
+    /// Whether `folder` holds the assets (the shipped font's files).
     static func holdsAssets(_ folder: String) -> Bool {
-        var isDirectory = false
-        return FileManager.default.fileExists(atPath: folder + "/fonts", isDirectory: &isDirectory) && isDirectory
+        requiredFiles.allSatisfy { FileManager.default.isReadableFile(atPath: folder + "/" + $0) }
     }
 
     /// The running program's path with symbolic links resolved, from `/proc/self/exe`.

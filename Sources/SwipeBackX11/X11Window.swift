@@ -118,6 +118,20 @@ public final class X11Window {
             XChangeProperty(display, created, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
+        // WM_CLIENT_MACHINE goes with _NET_WM_PID (EWMH: the pid means nothing without the host).
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 {
+            let hostBytes = Array(host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+            XChangeProperty(display, created, XInternAtom(display, "WM_CLIENT_MACHINE", 0), XA_STRING, 8, PropModeReplace,
+                            hostBytes, Int32(hostBytes.count))
+        }
+        // WM_HINTS: the window takes keyboard focus (the back keys) and starts in the normal state.
+        let wmHints = XAllocWMHints()!
+        wmHints.pointee.flags = InputHint | StateHint
+        wmHints.pointee.input = 1
+        wmHints.pointee.initial_state = NormalState
+        XSetWMHints(display, created, wmHints)
+        XFree(wmHints)
         // WM_CLASS: the desktop file's StartupWMClass is the class, so docks match window and launcher.
         let classHint = XAllocClassHint()!
         Self.instanceName.withCString { name in

@@ -22,19 +22,24 @@ enum CommandLineTool {
             let rest = Array(arguments.dropFirst())
             switch command {
             case "--version":
+                guard rest.isEmpty else { throw CommandFailure.usage("--version takes no arguments, got \"\(rest[0])\"") }
                 try printStandardOutput("swipeback \(CommandReference.version)\n")
                 return 0
             case "help", "--help", "-h":
-                if rest.contains("--man") {
+                if rest == ["--man"] {
                     try printStandardOutput(CommandReference.manualPage())
                     return 0
+                }
+                guard rest.count <= 1 else {
+                    throw CommandFailure.usage("help takes one COMMAND, config or --man, got \"" + rest.joined(separator: " ") + "\"")
                 }
                 if rest.first == "config" {
                     try printStandardOutput(ConfigurationReference.plainText())
                     return 0
                 }
                 if let topic = rest.first, !CommandReference.commands.contains(where: { $0.name == topic }) {
-                    throw CommandFailure.usage("no command \"\(topic)\"; commands: " + CommandReference.commands.map(\.name).joined(separator: ", "))
+                    throw CommandFailure.usage("no command \"\(topic)\"; commands: " + CommandReference.commands.map(\.name).joined(separator: ", ")
+                                               + "; or help config, help --man")
                 }
                 try printStandardOutput(CommandReference.usage(for: rest.first))
                 return 0

@@ -17,9 +17,13 @@ enum CommandReference {
         var required = false
         /// Another spelling the parser accepts (`--output` for `-o`).
         var alias: String?
+        /// Whether the option belongs to another form of the command, not to its main synopsis.
+        var otherFormOnly = false
 
         /// `--config FILE`.
         var usage: String { argument.map { flag + " " + $0 } ?? flag }
+        /// `-o, --output OUT.png` for the option lists of help and the manual.
+        var listing: String { alias.map { flag + ", " + $0 + (argument.map { " " + $0 } ?? "") } ?? usage }
         /// `[--config FILE]`, or `--at MS...` when required.
         var synopsis: String { required ? usage : "[" + usage + "]" }
 
@@ -39,14 +43,20 @@ enum CommandReference {
         let summary: String
         /// The manual page's paragraph.
         let description: String
+        /// Other forms of the command, each the rest of a synopsis line after `swipeback NAME`.
+        var otherForms: [String] = []
 
         /// The flags the parser accepts for this command, aliases included.
         var flags: Set<String> { Set(options.flatMap { [$0.flag] + ($0.alias.map { [$0] } ?? []) }) }
 
         /// `swipeback NAME ARGUMENTS [OPTIONS]` on one line.
         var synopsis: String {
-            (["swipeback", name] + (arguments.isEmpty ? [] : [arguments]) + options.map(\.synopsis)).joined(separator: " ")
+            (["swipeback", name] + (arguments.isEmpty ? [] : [arguments]) + options.filter { !$0.otherFormOnly }.map(\.synopsis))
+                .joined(separator: " ")
         }
+
+        /// Every synopsis line: the main form, then the other forms.
+        var synopses: [String] { [synopsis] + otherForms.map { "swipeback \(name) " + $0 } }
     }
 
     // MARK: - Options
@@ -57,6 +67,8 @@ enum CommandReference {
                                  summary: "write the event log (JSON lines) to FILE, or to standard output for -")
     static let window = Option(flag: "--window", argument: "WxH",
                                summary: "the window's size in px, 1...32767 each (default 1024x640; a document's split-view frames scale to it)")
+    static let scenarioWindow = Option(flag: "--window", argument: "WxH",
+                                       summary: "replay at this window size in px, 1...32767 each, instead of the scenario's own window (its stacks' frames scale)")
     static let rtl = Option(flag: "--rtl", argument: nil, summary: "lay out right to left: the back swipe starts at the right edge")
     static let pages = Option(flag: "--pages", argument: "FILE",
                               summary: "a pages document instead of the built-in one (image paths are relative to its folder)")
@@ -77,19 +89,22 @@ enum CommandReference {
                 options: [Option(flag: "--check", argument: nil, summary: "check the document, print every problem, and exit (2 when there are any)"),
                           config, eventLog, rtl],
                 summary: "a full-screen touchscreen navigator that cannot be escaped; --check validates the document",
-                description: "Runs one navigator on the pages document PAGES full screen, with a hidden pointer, locked keys, a refused close request and an idle return to the root (kioskIdleTimeout). Only kioskExitChord or SIGTERM ends it (status 0); a lost X server ends it with status 1."),
+                description: "Runs one navigator on the pages document PAGES full screen, with a hidden pointer, locked keys, a refused close request and an idle return to the root (kioskIdleTimeout). Only kioskExitChord, SIGTERM or SIGINT ends it (status 0); a lost X server ends it with status 1. The document is checked whole before any window opens: every problem is one line, and the status is 2."),
         Command(name: "tune", arguments: "", options: windowOptions,
                 summary: "the demo with the tuning overlay: change thresholds while swiping, S saves the configuration",
-                description: "The demo with the tuning overlay: edge zones, the commit threshold, the finger's trace, progress and velocity, and the decision in words. Up and Down select a tunable, Left and Right change it by its step, H hides the panel, S saves every key to the --config file (created if missing) or the user's configuration file."),
+                description: "The demo with the tuning overlay: edge zones, the commit threshold, the finger's trace, progress and velocity, and the decision in words. Up and Down (or Tab) select a tunable, Left and Right (or - and +) change it by its step, H hides the panel, S (or Shift+S) saves every key to the --config file (created if missing) or the user's configuration file."),
         Command(name: "record", arguments: "OUT.jsonl", options: windowOptions,
                 summary: "the demo, recording every input as a scenario that replay plays back",
                 description: "Runs the demo and, when its window closes (or on SIGINT or SIGTERM), writes every input as a scenario to OUT.jsonl, with the pages inline and only the configuration keys that differ from the defaults."),
-        Command(name: "replay", arguments: "SCENARIO...",
-                options: [config, eventLog, window, rtl,
-                          Option(flag: "--compare", argument: "A.json B.json", summary: "replay each SCENARIO under configuration A and under B and print the decisions that differ")],
+        Command(name: "replay", arguments: "SCENARIO",
+                options: [config, eventLog, scenarioWindow, rtl,
+                          Option(flag: "--compare", argument: "A.json B.json",
+                                 summary: "replay each of one or more SCENARIOs under configuration A and under B and print both decisions of every released swipe",
+                                 otherFormOnly: true)],
                 summary: "run a scenario headless and print its event log",
-                description: "Runs one scenario through the same app model as the window, ticking at 60 Hz, and prints its event log; the last line is final. With --compare (which takes several scenarios) it replays each under both configurations and prints one line per released swipe with both decisions, then {\"differ\": N, \"total\": M}."),
-        Command(name: "plot", arguments: "SCENARIO...", options: [Option(flag: "-o", argument: "OUT.png", summary: "the PNG file to write", alias: "--output").needed(), config, window],
+                description: "Runs one scenario through the same app model as the window, ticking at 60 Hz, and prints its event log; the last line is final. With --compare it takes one or more scenarios, replays each under both configurations and prints one line per released swipe with both decisions, then {\"differ\": N, \"total\": M}.",
+                otherForms: ["SCENARIO... --compare A.json B.json [--event-log FILE|-] [--window WxH] [--rtl]"]),
+        Command(name: "plot", arguments: "SCENARIO...", options: [Option(flag: "-o", argument: "OUT.png", summary: "the PNG file to write", alias: "--output").needed(), config, scenarioWindow],
                 summary: "the decision map: each released swipe by progress and velocity over the commit and cancel regions",
                 description: "Draws each released swipe at its release progress and velocity (in stack widths per second), green for commit and red for cancel, over the regions where the configuration commits and cancels."),
         Command(name: "velocity", arguments: "SCENARIO", options: [config, eventLog],
@@ -98,7 +113,7 @@ enum CommandReference {
         Command(name: "render", arguments: "SCENARIO",
                 options: [Option(flag: "--at", argument: "MS...", summary: "the times in ms (as 0 250 500 or 0,250,500)").needed(),
                           Option(flag: "-o", argument: "DIR", summary: "the folder to write DIR/<MS>.png into (created if missing)", alias: "--output").needed(),
-                          config, window, rtl],
+                          config, scenarioWindow, rtl],
                 summary: "replay a scenario headless and write the frame at each time as PNG",
                 description: "Replays the scenario and writes the frame at each time, with the state after every line and tick at or before it."),
         Command(name: "bench", arguments: "", options: [json],
@@ -113,15 +128,18 @@ enum CommandReference {
     /// The exit statuses (SPEC section 5).
     static let exitStatuses: [(status: Int, meaning: String)] = [
         (0, "success; a window command closed by its window, the kiosk's exit chord, SIGINT or SIGTERM"),
-        (1, "a run-time failure: no X display, a lost X server, the assets not found, a file that cannot be written"),
-        (2, "bad usage or a bad input file (scenario, pages document, configuration), named in one line"),
+        (1, "a run-time failure: no X display, a lost X server, the assets not found, a write that fails (a full disk)"),
+        (2, "bad usage or a bad input file (scenario, pages document, configuration), named in one line; also an output path that is not a writable file or folder"),
     ]
 
     /// The environment variables read.
     static let environment: [(name: String, meaning: String)] = [
         ("DISPLAY", "the X display the window commands open"),
-        ("SWIPEBACK_ASSETS", "a folder holding fonts/, images/ and pages.json, instead of the installed share/swipeback"),
-        ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json (default ~/.config)"),
+        ("XAUTHORITY", "the X authority file, as for any X client"),
+        ("SWIPEBACK_ASSETS", "a folder holding fonts/ (DejaVuSans.ttf, DejaVuSans-Bold.ttf) and, for the demo, images/, icons/ and pages.json, instead of the installed share/swipeback"),
+        ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json and tune saves it (default $HOME/.config; with neither set, nothing is read and tune cannot save)"),
+        ("HOME", "see XDG_CONFIG_HOME"),
+        ("SWIPEBACK_PAGES", "read by the kiosk's systemd unit only: the pages document it shows (default the demo's)"),
     ]
 
     /// The version, kept here only: `swipeback --version` prints it and `make deb` reads it from this line.
@@ -134,11 +152,11 @@ enum CommandReference {
     /// `swipeback help [COMMAND]`.
     static func usage(for name: String? = nil) -> String {
         if let name, let command = commands.first(where: { $0.name == name }) {
-            var text = "usage: " + command.synopsis + "\n\n" + command.summary + "\n"
+            var text = "usage: " + command.synopses.joined(separator: "\n       ") + "\n\n" + command.summary + "\n"
             if !command.options.isEmpty {
                 text += "\noptions:\n"
-                let width = (command.options.map(\.usage.count).max() ?? 0) + 2
-                for option in command.options { text += "  " + padded(option.usage, to: width) + option.summary + "\n" }
+                let width = (command.options.map(\.listing.count).max() ?? 0) + 2
+                for option in command.options { text += "  " + padded(option.listing, to: width) + option.summary + "\n" }
             }
             return text
         }
@@ -147,6 +165,11 @@ enum CommandReference {
             text += "  " + padded(command.name, to: 10) + command.summary + "\n"
         }
         return text + "\nswipeback help COMMAND shows a command's options; swipeback help config the configuration keys;\nswipeback --version the version.\n"
+    }
+
+    /// `swipeback NAME ...`: a command's synopsis lines, for usage errors.
+    static func usageLine(_ name: String) -> String {
+        commands.first { $0.name == name }.map { $0.synopses.joined(separator: " | ") } ?? "swipeback help"
     }
 
     // MARK: - Manual page
@@ -160,7 +183,9 @@ enum CommandReference {
         .SH SYNOPSIS
 
         """
-        for command in commands { page += synopsis(of: command) + ".br\n" }
+        for command in commands {
+            for line in command.synopses { page += synopsis(line, of: command) + ".br\n" }
+        }
         page += ".B swipeback \\-\\-version\n"
         page += """
         .SH DESCRIPTION
@@ -176,10 +201,10 @@ enum CommandReference {
         """
         for command in commands {
             page += ".SS " + roff(command.name) + "\n"
-            page += synopsis(of: command) + ".PP\n" + roff(command.description) + "\n"
+            for line in command.synopses { page += synopsis(line, of: command) + ".br\n" }
+            page += ".PP\n" + roff(command.description) + "\n"
             for option in command.options {
-                page += ".TP\n.B " + roff(option.usage) + "\n" + roff(option.summary) + "\n"
-                if let alias = option.alias { page += "Also spelt\n.BR " + roff(alias) + " .\n" }
+                page += ".TP\n.B " + roff(option.listing) + "\n" + roff(option.summary) + "\n"
             }
         }
         page += ".SS \\-\\-version\nPrints the version.\n"
@@ -188,7 +213,7 @@ enum CommandReference {
             var facts = ["default " + key.defaultText]
             if !key.unit.isEmpty { facts.append(key.unit) }
             if !key.rangeText.isEmpty { facts.append(key.rangeText) }
-            page += ".TP\n.BR " + roff(key.name) + " \" (" + roff(facts.joined(separator: "; ")) + ")\"\n" + roff(key.summary) + "\n"
+            page += ".TP\n.B " + roff(key.name) + "\n" + roff("(" + facts.joined(separator: "; ") + ") " + key.summary) + "\n"
         }
         page += ".SH EXIT STATUS\n"
         for (status, meaning) in exitStatuses { page += ".TP\n.B \(status)\n" + roff(meaning) + "\n" }
@@ -196,23 +221,35 @@ enum CommandReference {
         for (name, meaning) in environment { page += ".TP\n.B " + name + "\n" + roff(meaning) + "\n" }
         page += """
         .SH FILES
+        Paths under /usr for the Debian package,
+        under the PREFIX of make install otherwise.
         .TP
-        .I share/swipeback/
-        beside the program's folder (for example /usr/share/swipeback):
-        the fonts, the images and the demo's pages.json
+        .I /usr/share/swipeback/
+        the assets, found as ../share/swipeback beside the program's folder:
+        the fonts, the demo's images and icon, and the demo's pages.json
+        .TP
+        .I /usr/share/applications/swipeback.desktop
+        the demo in the desktop's menu, with the icon
+        .I /usr/share/icons/hicolor/*/apps/swipeback.png
+        .TP
+        .I /usr/lib/systemd/user/swipeback\\-kiosk.service
+        the kiosk as a systemd user unit (its comments say how to set it up)
         .TP
         .I ~/.config/swipeback/config.json
         the window commands' configuration, saved by tune
         .SH SEE ALSO
-        The README, installed in share/doc/swipeback.
+        /usr/share/doc/swipeback/README.md (what it is, install, the kiosk, the tools),
+        /usr/share/doc/swipeback/SPEC.md (the pages document, scenario, event log and
+        configuration formats) and /usr/share/doc/swipeback/DESIGN.md (the behaviour
+        contracts and where the defaults come from).
 
         """
         return page
     }
 
-    /// A command's synopsis in roff: `swipeback NAME` in bold, its arguments and options after it.
-    static func synopsis(of command: Command) -> String {
-        let rest = String(command.synopsis.dropFirst("swipeback \(command.name)".count)).drop { $0 == " " }
+    /// One synopsis line of `command` in roff: `swipeback NAME` in bold, the rest after it.
+    static func synopsis(_ line: String, of command: Command) -> String {
+        let rest = String(line.dropFirst("swipeback \(command.name)".count)).drop { $0 == " " }
         return ".B swipeback " + roff(command.name) + "\n" + (rest.isEmpty ? "" : roff(String(rest)) + "\n")
     }
 
@@ -222,7 +259,7 @@ enum CommandReference {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            var escaped = String(word).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+            var escaped = String(word).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-").replacingAll("²", with: "\\(S2")
             if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
             if !line.isEmpty, line.utf8.count + 1 + escaped.utf8.count > 78 {
                 lines.append(line)

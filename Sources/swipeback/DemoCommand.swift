@@ -18,7 +18,7 @@ enum DemoCommand {
         // A recording's file is checked before the session, not after it.
         if let recordPath { try EventLogSink.checkWritable(recordPath, option: "record") }
         let configuration = try windowConfiguration(options, creating: tune)
-        let pagesPath = try options.pagesPath ?? (AssetLocator.assetsDirectory() + "/pages.json")
+        let pagesPath = try options.pagesPath ?? builtInPagesPath()
         var document = try PagesDocumentReader.read(path: pagesPath)
         try Options.checkImages(document, file: pagesPath)
         if let open = options.open {
@@ -56,7 +56,7 @@ enum DemoCommand {
             }
         }
         if tune {
-            let savePath = tuningConfigurationPath(options)
+            let savePath = options.configPath ?? userConfigurationPath()
             app.redrawsOnInput = true
             app.onInput = { event, _ in tuner.observe(event) }
             app.onKey = { [unowned model] name in
@@ -70,6 +70,9 @@ enum DemoCommand {
                     return true
                 case .save:
                     do {
+                        guard let savePath else {
+                            throw CommandFailure.runtime("cannot save: neither XDG_CONFIG_HOME nor HOME is set; start tune with --config FILE")
+                        }
                         try saveConfiguration(tuner.configuration, to: savePath)
                         tuner.status = "saved to \(savePath)"
                     } catch let failure as CommandFailure {
@@ -149,12 +152,23 @@ enum DemoCommand {
         }
     }
 
-    /// Where `tune` saves: `--config FILE`, else the user's configuration file.
-    static func tuningConfigurationPath(_ options: Options) -> String {
-        if let path = options.configPath { return path }
+    /// The demo's own pages document in the assets folder.
+    ///
+    /// - Throws: `CommandFailure.runtime` when the assets folder has none (it is part of the installation).
+    static func builtInPagesPath() throws -> String {
+        let assets = try AssetLocator.assetsDirectory()
+        guard FileManager.default.isReadableFile(atPath: assets + "/pages.json") else {
+            throw CommandFailure.runtime("the assets folder \(assets) has no pages.json for the demo; give one with --pages FILE")
+        }
+        return assets + "/pages.json"
+    }
+
+    /// The user's configuration file, `$XDG_CONFIG_HOME/swipeback/config.json` (else under
+    /// `$HOME/.config`), which the window commands read and `tune` saves; nil when neither is set.
+    static func userConfigurationPath() -> String? {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".")
+        guard let base = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
+                ?? environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 + "/.config" }) else { return nil }
         return base + "/swipeback/config.json"
     }
 
@@ -182,11 +196,7 @@ enum DemoCommand {
             if creating, !FileManager.default.fileExists(atPath: path) { return Configuration() }
             return try ConfigurationReader.read(path: path)
         }
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? "")
-        let path = base + "/swipeback/config.json"
-        guard !base.isEmpty, FileManager.default.fileExists(atPath: path) else { return Configuration() }
+        guard let path = userConfigurationPath(), FileManager.default.fileExists(atPath: path) else { return Configuration() }
         return try ConfigurationReader.read(path: path)
     }
 }

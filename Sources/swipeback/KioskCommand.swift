@@ -13,7 +13,7 @@ enum KioskCommand {
 
     static func run(_ options: Options, check: Bool) throws -> Int32 {
         guard options.positional.count == 1 else {
-            throw CommandFailure.usage("kiosk expects one PAGES document; usage: swipeback kiosk PAGES [--check] [--config FILE]")
+            throw CommandFailure.usage("kiosk expects one PAGES document; usage: " + CommandReference.usageLine("kiosk"))
         }
         let path = options.positional[0]
         // The whole document is checked before any window: every problem, one line each.
@@ -32,7 +32,7 @@ enum KioskCommand {
         configuration.backKeys.removeAll { lockedKeys.contains($0) }
         if let chord = configuration.kioskExitChord {
             guard let normalized = KeyTranslation.normalizedChord(chord) else {
-                let source = options.configPath ?? "the configuration"
+                let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
                 throw CommandFailure.usage("\(source): \"kioskExitChord\" is \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Ctrl+Alt+Shift+Q\"")
             }
             configuration.kioskExitChord = normalized

@@ -42,12 +42,14 @@ final class ReferenceDocsTests: XCTestCase {
                     .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
             }
         XCTAssertEqual(code.components(separatedBy: "\n"), synopsis)
-        // Each command's own help starts with the same synopsis.
+        // Each command's own help shows the same synopsis lines.
         for line in synopsis where line != "swipeback --version" {
             let name = line.split(separator: " ")[1]
             let help = try runCommand(try Paths.swipeback, ["help", String(name)])
             XCTAssertEqual(help.status, 0, help.standardError)
-            XCTAssertTrue(help.standardOutput.hasPrefix("usage: " + line + "\n"), "help \(name): \(help.standardOutput)")
+            let usage = help.standardOutput.components(separatedBy: "\n\n")[0].components(separatedBy: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("usage: ") ? String($0.dropFirst(7)) : $0 }
+            XCTAssertTrue(usage.contains(line), "help \(name): \(help.standardOutput)")
         }
     }
 
@@ -64,11 +66,14 @@ final class ReferenceDocsTests: XCTestCase {
             // Every option the command's help lists is described in its section.
             let usage = try runCommand(try Paths.swipeback, ["help", command]).standardOutput
             let options = usage.components(separatedBy: "\n").drop { $0 != "options:" }.dropFirst().prefix { !$0.isEmpty }
-                .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+                .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0].filter { $0 != "," }) }
             let commandSection = try section(of: page, from: ".SS \(command)", to: ".SS ")
+            XCTAssertFalse(options.isEmpty, "\(command) lists its options")
             for option in options { XCTAssertTrue(commandSection.contains(".B \(option)"), "\(command) \(option) in the manual") }
         }
-        for key in Configuration.keys { XCTAssertTrue(page.contains(".BR \(key.name) "), "key \(key.name) in the manual") }
+        for key in Configuration.keys {
+            XCTAssertTrue(page.contains(".B \(key.name)\n(default \(key.defaultText)"), "key \(key.name) and its default in the manual")
+        }
         for status in 0...2 { XCTAssertTrue(page.contains(".SH EXIT STATUS") && page.contains(".B \(status)\n"), "status \(status)") }
         XCTAssertTrue(page.contains("SWIPEBACK_ASSETS"))
 
@@ -92,15 +97,19 @@ final class ReferenceDocsTests: XCTestCase {
     }
 
     func testTheAssetsAreLookedForBesideTheProgramThenInTheSourceTree() throws {
-        let places = AssetLocator.candidates(executable: "/opt/kiosk/bin/swipeback")
-        XCTAssertEqual(places.first, "/opt/kiosk/share/swipeback")
-        XCTAssertEqual(places.last, Paths.repository.appendingPathComponent("Assets").path)
+        // Installed or copied away from the tree: beside the program only.
+        XCTAssertEqual(AssetLocator.candidates(executable: "/opt/kiosk/bin/swipeback", sourceTree: "/src/sb"), ["/opt/kiosk/share/swipeback"])
+        XCTAssertEqual(AssetLocator.candidates(executable: "/swipeback", sourceTree: "/src/sb"), ["/share/swipeback"])
+        // A development build inside the tree also reads the tree's Assets.
+        XCTAssertEqual(AssetLocator.candidates(executable: "/src/sb/.build/release/swipeback", sourceTree: "/src/sb"),
+                       ["/src/sb/.build/share/swipeback", "/src/sb/Assets"])
+        XCTAssertEqual(AssetLocator.builtFromSourceTree, Paths.repository.path)
         // SWIPEBACK_ASSETS without fonts: one line naming it, status 1.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIPEBACK_ASSETS"] = "/nonexistent/assets"
         let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/flick-commit.jsonl").path
         let result = try runCommand(try Paths.swipeback, ["replay", scenario], environment: environment)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardError, "swipeback: SWIPEBACK_ASSETS=/nonexistent/assets: expected an assets folder with fonts/ in it\n")
+        XCTAssertEqual(result.standardError, "swipeback: SWIPEBACK_ASSETS=/nonexistent/assets: expected an assets folder with fonts/DejaVuSans.ttf and fonts/DejaVuSans-Bold.ttf in it\n")
     }
 }
