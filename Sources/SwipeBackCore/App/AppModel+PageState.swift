@@ -147,59 +147,19 @@ extension AppModel {
         switch action {
         case .push(let id):
             logAction()
-            request(.push(stack: stackID, page: id, animated: true), t)
+            navigation.request(.push(stack: stackID, page: id, animated: true), t)
         case .pop:
             logAction()
-            request(.pop(stack: stackID, animated: true), t)
+            navigation.request(.pop(stack: stackID, animated: true), t)
         case .popToRoot:
             logAction()
-            request(.popToRoot(stack: stackID, animated: true), t)
+            navigation.request(.popToRoot(stack: stackID, animated: true), t)
         case .toggle:
             // The only bindable property is interactivePop; the switch is this instance's own.
             let value = !page.interactivePop
             pageStates.interactivePopOverrides[instance.serial] = value
             pageStates.invalidate(instance.serial)
             logAction(toggledValue: value)
-        }
-    }
-
-    // MARK: - Animation
-
-    /// Distance to the target under which a settle snaps to it and ends.
-    public static let settleSnapDistance = 0.001
-
-    /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
-    /// root and no finger is down. A window sleeps until then instead of ticking.
-    public var nextTimerMilliseconds: Double? {
-        idle.dueMilliseconds(timeoutSeconds: configuration.kioskIdleTimeout, pointersDown: !arena.sequences.isEmpty,
-                             awayFromRoot: stacks.contains { !$0.isAtRoot || $0.transition != nil })
-    }
-
-    /// Advances every animation to time `t` (ms); ends settles that reached their target; fires
-    /// a due timer.
-    public func tick(atMilliseconds t: Double) {
-        if let due = nextTimerMilliseconds, t >= due {
-            // Idle: every stack goes back to its root with the normal animation and lifecycle
-            // (a transition running now finishes first: the pop to root waits its turn).
-            idle.noteActivity(atMilliseconds: t)
-            for stack in stacks where !stack.isAtRoot || stack.transition != nil {
-                request(.popToRoot(stack: stack.id, animated: true), t)
-            }
-        }
-        // A two-finger run with no delta for `touchpadEndTimeout` ms has ended (the fingers lifted
-        // without the zero-delta event some drivers send).
-        if let run = touchpadRun, !run.gesture, t >= run.lastMilliseconds + configuration.touchpadEndTimeout {
-            endTouchpadRun(atMilliseconds: run.lastMilliseconds + configuration.touchpadEndTimeout, cancelled: false)
-        }
-        advanceMomentum(t)
-        for index in stacks.indices {
-            guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
-            let seconds = max(0, t - start) / 1000
-            var progress = min(max(spring.value(at: seconds), 0), 1)
-            let done = abs(progress - spring.target) < Self.settleSnapDistance
-            if done { progress = spring.target }
-            stacks[index].transition?.progress = progress
-            if done { finishTransition(stackIndex: index, t) }
         }
     }
 }

@@ -15,7 +15,9 @@ public final class AppModel {
     /// The pages, with run-time changes (`set`, toggles) applied.
     public internal(set) var document: PagesDocument
     /// The stacks, bottom to top.
-    public internal(set) var stacks: [NavigationStack] = []
+    public var stacks: [NavigationStack] { navigation.stacks }
+    /// The stacks' operations, transitions and lifecycle: navigation, apart from input.
+    private(set) var navigation: StackNavigation!
     /// Whether the window was asked to close.
     public internal(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
@@ -46,7 +48,6 @@ public final class AppModel {
     /// Told of what happens to page instances, and asked about Swift pages (the `Navigator` API).
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
-    var nextSerial = 0
     /// Layout scale (a kiosk's `Xft.dpi` / 96; 1 by default): pages are laid out at the stack's
     /// width divided by it and every metric (header, margins, elements, text) is multiplied by
     /// it; the renderer draws them the same way.
@@ -108,18 +109,19 @@ public final class AppModel {
         for member in [tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2]] as [GestureArenaMember] {
             arena.register(member)
         }
+        navigation = StackNavigation(model: self)
         for description in document.stacks {
             let frame = description.frame ?? Rect(x: 0, y: 0, width: windowWidth, height: windowHeight)
-            let pages = description.pages.map { makeInstance($0) }
-            stacks.append(NavigationStack(id: description.id, frame: frame, pages: pages))
+            let pages = description.pages.map { navigation.makeInstance($0) }
+            navigation.stacks.append(NavigationStack(id: description.id, frame: frame, pages: pages))
         }
     }
 
     /// Logs `willAppear` and `didAppear` for each stack's top page, stacks in order (SPEC section 1).
     public func start(atMilliseconds t: Double) {
         for stack in stacks {
-            lifecycle(t, stack, stack.top, .willAppear)
-            lifecycle(t, stack, stack.top, .didAppear)
+            navigation.lifecycle(t, stack, stack.top, .willAppear)
+            navigation.lifecycle(t, stack, stack.top, .didAppear)
         }
     }
 
@@ -164,7 +166,7 @@ public final class AppModel {
             case .cancel: pointerCancel(id: pointer.id, t)
             }
         case .push, .pop, .popToRoot:
-            request(event, t)
+            navigation.request(event, t)
         case .setPage(let id, let change):
             document.pages[id] = change.applied(to: document.page(id))
             pageStates.pageRevisions[id, default: 0] += 1
@@ -265,6 +267,38 @@ public final class AppModel {
         return configuration.limitedVelocity(v.xPixelsPerSecond * direction.popSign)
     }
 
+    // MARK: - Animation
+
+    /// Distance to the target under which a settle snaps to it and ends.
+    public static let settleSnapDistance = StackNavigation.settleSnapDistance
+
+    /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
+    /// root and no finger is down. A window sleeps until then instead of ticking.
+    public var nextTimerMilliseconds: Double? {
+        idle.dueMilliseconds(timeoutSeconds: configuration.kioskIdleTimeout, pointersDown: !arena.sequences.isEmpty,
+                             awayFromRoot: stacks.contains { !$0.isAtRoot || $0.transition != nil })
+    }
+
+    /// Advances every animation to time `t` (ms); ends settles that reached their target; fires
+    /// a due timer.
+    public func tick(atMilliseconds t: Double) {
+        if let due = nextTimerMilliseconds, t >= due {
+            // Idle: every stack goes back to its root with the normal animation and lifecycle
+            // (a transition running now finishes first: the pop to root waits its turn).
+            idle.noteActivity(atMilliseconds: t)
+            for stack in stacks where !stack.isAtRoot || stack.transition != nil {
+                navigation.request(.popToRoot(stack: stack.id, animated: true), t)
+            }
+        }
+        // A two-finger run with no delta for `touchpadEndTimeout` ms has ended (the fingers lifted
+        // without the zero-delta event some drivers send).
+        if let run = touchpadRun, !run.gesture, t >= run.lastMilliseconds + configuration.touchpadEndTimeout {
+            endTouchpadRun(atMilliseconds: run.lastMilliseconds + configuration.touchpadEndTimeout, cancelled: false)
+        }
+        advanceMomentum(t)
+        navigation.advanceSettles(to: t)
+    }
+
     // MARK: - Window
 
     func resize(width: Double, height: Double) {
@@ -273,7 +307,7 @@ public final class AppModel {
         let oldFrames = stacks.map(\.frame)
         for index in stacks.indices {
             let f = stacks[index].frame
-            stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
+            navigation.stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
         }
         for sequence in arena.sequences.values {
             for member in sequence.members { member.windowResized(oldFrames: oldFrames, sequence: sequence, model: self) }
@@ -304,7 +338,7 @@ public final class AppModel {
         let index = min(focusedStack, stacks.count - 1)
         let handled = arena.swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
         logBack(t, source: source, handled: handled)
-        if handled { request(.pop(stack: stacks[index].id, animated: true), t) }
+        if handled { navigation.request(.pop(stack: stacks[index].id, animated: true), t) }
     }
 
     func logBack(_ t: Double, source: BackCommandSource, handled: Bool) {

@@ -90,11 +90,11 @@ class InteractivePopMember: GestureArenaMember {
             recognizers[sequence.id] = recognizer
             model.arena.accept(sequence, by: self)
             model.arena.beginWindowSwipe(owner: sequence)
-            model.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress, t)
+            model.navigation.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress, t)
             return .handled
         case .changed:
             guard model.arena.swipeOwner == sequence.id, model.stacks[index].transition != nil else { return .handled }
-            model.followFinger(stackIndex: index, progress: recognizer.progress,
+            model.navigation.followFinger(stackIndex: index, progress: recognizer.progress,
                                velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
             return .handled
         }
@@ -107,7 +107,7 @@ class InteractivePopMember: GestureArenaMember {
         recognizer.end(at: sequence.position)
         recognizers[sequence.id] = recognizer
         guard model.stacks[index].transition != nil else { return true }
-        model.releaseInteractivePop(stackIndex: index, progress: recognizer.progress,
+        model.navigation.releaseInteractivePop(stackIndex: index, progress: recognizer.progress,
                                     velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
         return true
     }
@@ -117,7 +117,7 @@ class InteractivePopMember: GestureArenaMember {
         guard model.arena.swipeOwner == sequence.id, let index = sequence.stackIndex,
               model.stacks[index].transition != nil else { return }
         model.arena.endWindowSwipe()
-        model.cancelInteractivePop(stackIndex: index, t)
+        model.navigation.cancelInteractivePop(stackIndex: index, t)
     }
 
     func reject(_ sequence: ArenaSequence) {
@@ -135,7 +135,7 @@ class InteractivePopMember: GestureArenaMember {
         recognizers[sequence.id] = recognizer
         // The page follows the finger at once, not at the next move.
         if model.arena.swipeOwner == sequence.id, recognizer.isActive, model.stacks[index].transition?.settle == nil {
-            model.moveInteractivePop(stackIndex: index, to: recognizer.progress)
+            model.navigation.moveInteractivePop(stackIndex: index, to: recognizer.progress)
         }
     }
 }

@@ -46,7 +46,7 @@ final class SettleRegrabMember: InteractivePopMember {
         sequence.pageAtDown = model.stacks[index].top
         model.arena.accept(sequence, by: self)
         model.arena.beginWindowSwipe(owner: sequence)
-        model.regrabInteractivePop(stackIndex: index, t)
+        model.navigation.regrabInteractivePop(stackIndex: index, t)
         return .handled
     }
 

@@ -1,6 +1,19 @@
-// Navigation: the stacks' operations, their queue with its absorb rule, transitions (animated and
-// interactive) and the lifecycle order (DESIGN.md "Lifecycle"), with their event lines.
-extension AppModel {
+/// Navigation, apart from input: the stacks, their queued operations with the absorb rule,
+/// transitions (animated and interactive) and the lifecycle order (DESIGN.md "Lifecycle"), with
+/// their events. Input (the arena's members, back keys, the touchpad) asks it for operations; it
+/// never looks at a pointer.
+final class StackNavigation {
+    /// The stacks, bottom to top.
+    var stacks: [NavigationStack] = []
+    /// The serial of the last page instance made.
+    private var nextSerial = 0
+    /// The model it reports to (events, the delegate, page state); the model owns it.
+    unowned let model: AppModel
+
+    /// Navigation with no stacks yet.
+    init(model: AppModel) {
+        self.model = model
+    }
     /// Starts the interactive pop of a stack's top page: the swipe began at `progress`.
     func beginInteractivePop(stackIndex index: Int, direction: LayoutDirection, progress: Double, _ t: Double) {
         let stack = stacks[index]
@@ -35,7 +48,7 @@ extension AppModel {
     /// The finger let go of an interactive pop at `progress`: decide, then settle.
     func releaseInteractivePop(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
         let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
-                                          widthPixels: stacks[index].frame.width, configuration: configuration)
+                                          widthPixels: stacks[index].frame.width, configuration: model.configuration)
         stacks[index].transition?.progress = progress
         gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
         settle(stackIndex: index, to: decision == .commit ? 1 : 0, velocityPixelsPerSecond: velocity ?? 0, t)
@@ -76,13 +89,13 @@ extension AppModel {
         switch operation {
         case .push(_, let pageID, let animated):
             let upper = makeInstance(pageID)
-            delegate?.appModel(self, didCreate: upper, inStack: stack.id)
+            model.delegate?.appModel(model, didCreate: upper, inStack: stack.id)
             let lower = stack.top
             lifecycle(t, stack, lower, .willDisappear)
             lifecycle(t, stack, upper, .willAppear)
             if animated {
                 stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
-                                                      direction: direction, progress: 1)
+                                                      direction: model.direction, progress: 1)
                 transitionStarted(t, stack, .push)
                 settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
             } else {
@@ -101,7 +114,7 @@ extension AppModel {
             lifecycle(t, stack, lower, .willAppear)
             if animated {
                 stacks[index].transition = Transition(kind: .pop, operation: toRoot ? .popToRoot : .pop,
-                                                      upper: upper, lower: lower, direction: direction, progress: 0)
+                                                      upper: upper, lower: lower, direction: model.direction, progress: 0)
                 transitionStarted(t, stack, .pop)
                 settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
             } else {
@@ -119,10 +132,10 @@ extension AppModel {
         let removed = toRoot ? Array(stacks[index].pages.dropFirst()) : [stacks[index].top]
         stacks[index].pages.removeLast(removed.count)
         // The delegate hears first, while the instances' own state (their switches) is still there.
-        delegate?.appModel(self, didRemove: removed, fromStack: stacks[index].id)
+        model.delegate?.appModel(model, didRemove: removed, fromStack: stacks[index].id)
         for instance in removed {
-            pageStates.remove(instance.serial)
-            momentum.stop(instance.serial)
+            model.pageStates.remove(instance.serial)
+            model.momentum.stop(instance.serial)
         }
     }
 
@@ -131,8 +144,8 @@ extension AppModel {
         let width = max(stacks[index].frame.width, 1)
         let spring = SpringSimulation(from: transition.progress, target: target,
                                       initialVelocity: velocityPixelsPerSecond / width,
-                                      stiffness: configuration.springStiffness,
-                                      dampingRatio: configuration.springDampingRatio)
+                                      stiffness: model.configuration.springStiffness,
+                                      dampingRatio: model.configuration.springDampingRatio)
         stacks[index].transition?.settle = (spring, t)
     }
 
@@ -142,10 +155,10 @@ extension AppModel {
         stacks[index].transition = nil
         let completed = transition.completes
         // The gesture status shows the swipe while it runs and its settle; after that it is idle again.
-        if gestureReadouts.removeValue(forKey: stack.id) != nil {
+        if model.gestureReadouts.removeValue(forKey: stack.id) != nil {
             for instance in [transition.upper, transition.lower]
-            where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-                pageStates.invalidate(instance.serial)
+            where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
+                model.pageStates.invalidate(instance.serial)
             }
         }
         switch (transition.kind, completed) {
@@ -166,7 +179,7 @@ extension AppModel {
             lifecycle(t, stack, transition.upper, .willAppear)
             lifecycle(t, stack, transition.upper, .didAppear)
         }
-        emit(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed)))
+        model.emit(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed)))
         if transition.kind == .interactivePop && completed {
             stacks[index].queued.removeAll { $0.absorbable }
         } else {
@@ -185,8 +198,8 @@ extension AppModel {
     }
 
     func lifecycle(_ t: Double, _ stack: NavigationStack, _ page: PageInstance, _ phase: LifecyclePhase) {
-        emit(t, .lifecycle(stack: stack.id, page: page.pageID, phase: phase))
-        delegate?.appModel(self, lifecycle: phase, of: page, inStack: stack.id)
+        model.emit(t, .lifecycle(stack: stack.id, page: page.pageID, phase: phase))
+        model.delegate?.appModel(model, lifecycle: phase, of: page, inStack: stack.id)
     }
 
     func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
@@ -195,21 +208,37 @@ extension AppModel {
         let page = instance.pageID
         let readout = GestureReadout(phase: phase, progress: progress,
                                      velocityPixelsPerSecond: velocity, decision: decision)
-        gestureReadouts[stack.id] = readout
+        model.gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
-        where document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-            pageStates.invalidate(instance.serial)
+        where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
+            model.pageStates.invalidate(instance.serial)
         }
-        emit(t, .gesture(stack: stack.id, page: page, step: readout))
-        delegate?.appModel(self, interactivePop: readout, of: instance, inStack: stack.id)
+        model.emit(t, .gesture(stack: stack.id, page: page, step: readout))
+        model.delegate?.appModel(model, interactivePop: readout, of: instance, inStack: stack.id)
     }
 
     func transitionStarted(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind) {
-        emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
+        model.emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
     }
 
     func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance) {
-        emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: stack.pages.map(\.pageID)))
+        model.emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: stack.pages.map(\.pageID)))
+    }
+
+    /// Distance to the target under which a settle snaps to it and ends.
+    static let settleSnapDistance = 0.001
+
+    /// Advances every settle to time `t` (ms) and finishes those that reached their target.
+    func advanceSettles(to t: Double) {
+        for index in stacks.indices {
+            guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
+            let seconds = max(0, t - start) / 1000
+            var progress = min(max(spring.value(at: seconds), 0), 1)
+            let done = abs(progress - spring.target) < Self.settleSnapDistance
+            if done { progress = spring.target }
+            stacks[index].transition?.progress = progress
+            if done { finishTransition(stackIndex: index, t) }
+        }
     }
 }
