@@ -15,9 +15,11 @@ public final class AppModel {
     /// The pages, with run-time changes (`set`, toggles) applied.
     public internal(set) var document: PagesDocument
     /// The stacks, bottom to top.
-    public var stacks: [NavigationStack] { navigation.stacks }
+    public var stacks: [NavigationStack] {
+        _read { yield navigation.stacks } // in place: no copy of the array per access
+    }
     /// The stacks' operations, transitions and lifecycle: navigation, apart from input.
-    private(set) var navigation: StackNavigation!
+    let navigation = StackNavigation()
     /// Whether the window was asked to close.
     public internal(set) var closeRequested = false
     /// Bumped whenever a page's properties change, so renderers can redraw its snapshot.
@@ -109,7 +111,7 @@ public final class AppModel {
         for member in [tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2]] as [GestureArenaMember] {
             arena.register(member)
         }
-        navigation = StackNavigation(model: self)
+        navigation.model = self
         for description in document.stacks {
             let frame = description.frame ?? Rect(x: 0, y: 0, width: windowWidth, height: windowHeight)
             let pages = description.pages.map { navigation.makeInstance($0) }

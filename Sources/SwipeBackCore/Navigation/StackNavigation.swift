@@ -7,13 +7,12 @@ final class StackNavigation {
     var stacks: [NavigationStack] = []
     /// The serial of the last page instance made.
     private var nextSerial = 0
-    /// The model it reports to (events, the delegate, page state); the model owns it.
-    unowned let model: AppModel
+    /// The model it reports to (events, the delegate, page state); the model owns it and sets
+    /// this as it starts.
+    unowned(unsafe) var model: AppModel! = nil
 
     /// Navigation with no stacks yet.
-    init(model: AppModel) {
-        self.model = model
-    }
+    init() {}
     /// Starts the interactive pop of a stack's top page: the swipe began at `progress`.
     func beginInteractivePop(stackIndex index: Int, direction: LayoutDirection, progress: Double, _ t: Double) {
         let stack = stacks[index]
