@@ -162,4 +162,26 @@ extension AppModel {
             logAction(toggledValue: value)
         }
     }
+
+    // MARK: - Wheel and momentum
+
+    /// Scrolls the page under `position` (window px; the window's centre when nil) by `dy` px: a
+    /// wheel, or a touchpad run that went vertical (positive scrolls the content up).
+    func scrollWheel(dy: Double, at position: Point?) {
+        let point = position ?? Point(x: windowWidth / 2, y: windowHeight / 2)
+        guard dy != 0, let index = stacks.lastIndex(where: { $0.frame.contains(point) }),
+              stacks[index].transition == nil else { return }
+        momentum.stop(stacks[index].top.serial)
+        setScrollOffset(scrollOffset(of: stacks[index].top) + dy, stackIndex: index)
+    }
+
+    /// Moves every scroll fling to time `t` (ms); a fling whose page is no longer its stack's idle top stops.
+    func advanceMomentum(_ t: Double) {
+        momentum.advance(to: t, isValid: { serial, fling in
+            fling.stack < stacks.count && stacks[fling.stack].top.serial == serial && stacks[fling.stack].transition == nil
+        }, scroll: { fling, target in
+            setScrollOffset(target, stackIndex: fling.stack)
+            return scrollOffset(of: stacks[fling.stack].top)
+        })
+    }
 }

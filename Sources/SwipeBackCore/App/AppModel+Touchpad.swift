@@ -1,14 +1,15 @@
 // The touchpad: two-finger smooth scrolling and 3+ finger swipes, driven as a virtual pointer
 // through the gesture arena from the stack's leading edge.
 extension AppModel {
-    // MARK: - Touchpad
-
-
+    /// A touchpad run in progress: two-finger smooth scrolling or a 3+ finger gesture.
     struct TouchpadRun {
+        /// The index of the stack it drives.
         var stack: Int
+        /// Where its virtual pointer went down: just inside the stack's leading edge, window px.
         var origin: Point
         /// Accumulated finger travel in touchpad px, x positive toward the right edge.
         var dx = 0.0, dy = 0.0
+        /// The time of its last delta, ms (the end timeout counts from it).
         var lastMilliseconds: Double
         /// A 3+ finger gesture (ends with its own end or cancel), not two-finger scrolling.
         var gesture: Bool
@@ -125,22 +126,5 @@ extension AppModel {
             pointerUp(PointerInput(phase: .up, id: id, device: .touch,
                                    position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
         }
-    }
-
-    func scrollWheel(dy: Double, at position: Point?) {
-        let point = position ?? Point(x: windowWidth / 2, y: windowHeight / 2)
-        guard dy != 0, let index = stacks.lastIndex(where: { $0.frame.contains(point) }),
-              stacks[index].transition == nil else { return }
-        momentum.stop(stacks[index].top.serial)
-        setScrollOffset(scrollOffset(of: stacks[index].top) + dy, stackIndex: index)
-    }
-
-    func advanceMomentum(_ t: Double) {
-        momentum.advance(to: t, isValid: { serial, fling in
-            fling.stack < stacks.count && stacks[fling.stack].top.serial == serial && stacks[fling.stack].transition == nil
-        }, scroll: { fling, target in
-            setScrollOffset(target, stackIndex: fling.stack)
-            return scrollOffset(of: stacks[fling.stack].top)
-        })
     }
 }
