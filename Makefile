@@ -17,7 +17,7 @@ RELEASE_BIN = .build/release/swipeback
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 ICON_SIZES := 48 128 256
 
-.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb
+.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench
 
 build:
 	scripts/install-deps build
@@ -47,6 +47,19 @@ demo-touch:
 	scripts/install-deps touch
 	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 	scripts/demo-xorg-touch $(ARGS)
+
+## The in-process benchmarks (`swipeback bench`), built optimised. They print; they never fail.
+bench:
+	scripts/install-deps build
+	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
+	$(RELEASE_BIN) bench $(ARGS)
+
+## The benchmarks of a real window (`swipeback-live-bench`: private Xvfb, and Xorg as root), built
+## optimised beside the swipeback it drives. It prints; it never fails.
+live-bench:
+	scripts/install-deps test
+	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+	.build/release/swipeback-live-bench $(ARGS)
 
 ## Builds the API documentation (DocC) into .build/docs/*.doccarchive; a doc warning (a parameter
 ## left undocumented, a broken link) fails it.

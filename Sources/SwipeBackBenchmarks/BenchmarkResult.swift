@@ -79,22 +79,4 @@ public enum BenchmarkTiming {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]
     }
-
-    /// The median time in ms of a memcpy of one `width` x `height` frame of 4-byte pixels, over `rounds` copies.
-    ///
-    /// The source is written first: fresh memory reads as the shared zero page, which would flatter memcpy.
-    public static func memoryCopyMilliseconds(width: Int, height: Int, rounds: Int) -> Double {
-        let bytes = width * height * 4
-        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        defer { source.deallocate(); target.deallocate() }
-        memset(source, 0x5A, bytes)
-        memset(target, 0, bytes)
-        let clock = ContinuousClock()
-        var times: [Double] = []
-        for _ in 0..<max(1, rounds) {
-            times.append(nanoseconds(clock.measure { memcpy(target, source, bytes) }) / 1e6)
-        }
-        return median(times)
-    }
 }

@@ -1,6 +1,6 @@
 // `swipeback-live-bench [--json]`: the benchmarks of a real window, which need private X servers
 // and injected input (SwipeBackXTesting). Built beside `swipeback` and never installed; run it
-// from the source tree with `swift run -c release swipeback-live-bench`. It prints, never fails.
+// from the source tree with `make live-bench`. It prints, never fails.
 import Foundation
 import SwipeBackBenchmarks
 import SwipeBackXTesting
@@ -22,7 +22,7 @@ enum LiveBench {
             return 2
         }
         guard FileManager.default.isExecutableFile(atPath: swipebackPath) else {
-            FileHandle.standardError.write(Data("swipeback-live-bench: no swipeback program at \(swipebackPath); build it first (swift build -c release)\n".utf8))
+            FileHandle.standardError.write(Data("swipeback-live-bench: no swipeback program at \(swipebackPath); build both with make live-bench\n".utf8))
             return 1
         }
         var results: [BenchmarkResult] = []
@@ -69,7 +69,8 @@ enum LiveBench {
         }
         let frameInterval = 1000.0 / 60
         let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
-        // A frame line's `t` is when it began to be drawn, `ms` how long it took: presented at t + ms.
+        // A frame line's `t` is when it began to be drawn, `ms` how long it took: shown at t + ms. A
+        // move is shown by the first frame that began at or after it (not one already being drawn).
         let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { line -> (start: Double, presented: Double)? in
             guard let t = number(line, "t") else { return nil }
             return (t, t + (number(line, "ms") ?? 0))
@@ -87,6 +88,25 @@ enum LiveBench {
         return [BenchmarkResult(name: "latency_p50_frames", value: median(latencies), unit: "frames", goal: nil),
                 BenchmarkResult(name: "latency_p99_frames", value: p99, unit: "frames", goal: 1),
                 BenchmarkResult(name: "dropped_frames_2s_1080p", value: Double(dropped), unit: "frames", goal: 0)]
+    }
+
+    /// `swipeback bench`'s `memcpy_1080p_ms`: a memcpy of one 1080p frame, measured as that bench
+    /// measures it (alternating with frames, so neither runs from a warm cache), in this same run.
+    static func memcpyMilliseconds1080p() throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swipebackPath)
+        process.arguments = ["bench", "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["name"] as? String == "memcpy_1080p_ms", let value = number(object, "value") else { continue }
+            return value
+        }
+        throw XTestingError("swipeback bench --json gave no memcpy_1080p_ms")
     }
 
     /// CPU seconds (user + system) used so far by process `pid`, from /proc.
@@ -124,7 +144,7 @@ enum LiveBench {
         let app = (cpuAfter[0] - cpuBefore[0]) * 1000 / Double(frames)
         let xorg = (cpuAfter[1] - cpuBefore[1]) * 1000 / Double(frames)
         let perFrame = app + xorg
-        let copy = BenchmarkTiming.memoryCopyMilliseconds(width: 1920, height: 1080, rounds: 30)
+        let copy = try memcpyMilliseconds1080p()
         return [BenchmarkResult(name: "swipe_cpu_app_ms_per_frame_1080p", value: app, unit: "ms", goal: nil),
                 BenchmarkResult(name: "swipe_cpu_xorg_ms_per_frame_1080p", value: xorg, unit: "ms", goal: nil),
                 BenchmarkResult(name: "swipe_cpu_ms_per_frame_1080p", value: perFrame, unit: "ms", goal: nil),

@@ -40,10 +40,10 @@ enum BenchCommand {
         results.append(Result(name: "surfaces_at_depth_3", value: Double(depth.surfacesThree), unit: "surfaces", goal: nil))
         var text = BenchmarkReport.text(results, notes: [], json: options.json)
         if !options.json {
-            text += "(the figures of a real window: `swift run -c release swipeback-live-bench`, from the source tree)\n"
+            text += "(the figures of a real window: `make live-bench`, from the source tree)\n"
         }
         #if DEBUG
-        if !options.json { text += "(debug build: run `swift run -c release swipeback bench` for real numbers)\n" }
+        if !options.json { text += "(debug build: run `make bench` for real numbers)\n" }
         #endif
         try printStandardOutput(text)
         return 0
