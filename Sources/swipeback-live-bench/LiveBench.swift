@@ -69,16 +69,17 @@ enum LiveBench {
         }
         let frameInterval = 1000.0 / 60
         let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
-        // A frame line's t is when it began to be drawn and ms how long it took: it was shown at t + ms.
-        let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { line in
-            number(line, "t").map { $0 + (number(line, "ms") ?? 0) }
+        // A frame line's `t` is when it began to be drawn, `ms` how long it took: presented at t + ms.
+        let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { line -> (start: Double, presented: Double)? in
+            guard let t = number(line, "t") else { return nil }
+            return (t, t + (number(line, "ms") ?? 0))
         }
         var latencies: [Double] = []
         var dropped = 0
         for (index, t) in changed.enumerated() {
-            guard let shown = frames.first(where: { $0 > t }) else { continue }
-            latencies.append((shown - t) / frameInterval)
-            if index + 1 < changed.count, changed[index + 1] <= shown { dropped += 1 }
+            guard let shown = frames.first(where: { $0.start >= t }) else { continue }
+            latencies.append((shown.presented - t) / frameInterval)
+            if index + 1 < changed.count, changed[index + 1] <= shown.start { dropped += 1 }
         }
         guard !latencies.isEmpty else { throw XTestingError("the drag produced no frames") }
         let sorted = latencies.sorted()

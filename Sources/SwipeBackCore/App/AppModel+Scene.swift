@@ -14,7 +14,7 @@ extension AppModel {
                     backTitle: backTitle(for: instance, definition: definition, in: stack),
                     scrollOffset: scrollOffset(of: instance),
                     contentHeight: cachedContentHeight(of: instance, definition: definition, width: width),
-                    controlValues: controlValues[instance.serial] ?? [:],
+                    controlValues: pageStates.controlValues[instance.serial] ?? [:],
                     pressedElement: instance == stack.top && stack.transition == nil ? pressed[instance.serial] : nil,
                     carouselDrag: drags[instance.serial].map { Scene.CarouselDrag(element: $0.element, offsetPixels: $0.offset) },
                     readout: gestureReadouts[stack.id])

@@ -29,8 +29,7 @@ extension PopDecision {
     /// - Returns: commit or cancel.
     public static func decide(progress: Double, velocityPixelsPerSecond: Double?, widthPixels: Double,
                               configuration: Configuration) -> PopDecision {
-        let limit = configuration.maxVelocity
-        let velocity = min(max(velocityPixelsPerSecond ?? 0, -limit), limit)
+        let velocity = configuration.limitedVelocity(velocityPixelsPerSecond ?? 0)
         switch configuration.policy {
         case .velocityOrDistance:
             if abs(velocity) >= configuration.flingVelocity * widthPixels {
@@ -40,8 +39,8 @@ extension PopDecision {
             }
             return progress >= configuration.commitProgress ? .commit : .cancel
         case .projection:
-            let d = configuration.projectionDeceleration
-            let coastPixels = (velocity / 1000) * d / (1 - d)
+            let coastPixels = Deceleration(ratePerMillisecond: configuration.projectionDeceleration)
+                .coastDistance(velocityPixelsPerSecond: velocity)
             let projected = progress + coastPixels / widthPixels
             return projected >= configuration.commitProgress ? .commit : .cancel
         }
@@ -55,8 +54,7 @@ extension PopDecision {
                                configuration: Configuration) -> String {
         let decision = decide(progress: progress, velocityPixelsPerSecond: velocityPixelsPerSecond, widthPixels: widthPixels,
                               configuration: configuration)
-        let limit = configuration.maxVelocity
-        let velocity = min(max(velocityPixelsPerSecond ?? 0, -limit), limit)
+        let velocity = configuration.limitedVelocity(velocityPixelsPerSecond ?? 0)
         func percent(_ p: Double) -> String { "\(Int((p * 100).rounded())) %" }
         let threshold = percent(configuration.commitProgress)
         switch configuration.policy {
@@ -69,8 +67,8 @@ extension PopDecision {
             let speed = velocityPixelsPerSecond == nil ? "no velocity" : "|velocity| \(Int(abs(velocity).rounded())) px/s < fling \(Int(fling.rounded())) px/s"
             return "\(speed), progress \(percent(progress)) \(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
         case .projection:
-            let d = configuration.projectionDeceleration
-            let projected = progress + (velocity / 1000) * d / (1 - d) / widthPixels
+            let projected = progress + Deceleration(ratePerMillisecond: configuration.projectionDeceleration)
+                .coastDistance(velocityPixelsPerSecond: velocity) / widthPixels
             return "projected \(percent(projected)) (progress \(percent(progress)), velocity \(Int(velocity.rounded())) px/s) "
                 + "\(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
         }

@@ -91,8 +91,8 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
         position = point
         switch state {
         case .possible:
-            if dx >= touchSlop && dx > abs(dy) { return .wouldBegin }
-            if (abs(dy) >= touchSlop && abs(dy) >= dx) || -dx >= touchSlop {
+            if TouchSlop.isHorizontal(dx: dx, dy: dy, slop: touchSlop) { return .wouldBegin }
+            if TouchSlop.isVertical(dx: dx, dy: dy, slop: touchSlop) || -dx >= touchSlop {
                 state = .failed
                 return .failed
             }

@@ -1,0 +1,52 @@
+/// A gesture that competes for pointer sequences in the `GestureArena`: one small interface, as in
+/// Flutter's `arena.dart` (would you claim this down; this move; this end; this cancel).
+///
+/// Members never refer to one another. Each keeps its own state per sequence (by `id`) and the
+/// arena tells it when it is out of a sequence (`reject`). A member that wins a sequence calls
+/// `GestureArena.accept(_:by:)`: every other member of that sequence is rejected. A new gesture is
+/// a new member and one `GestureArena.register(_:)`; the others do not change.
+public protocol GestureArenaMember: AnyObject {
+    /// Whether it takes part in `sequence`, asked at its down, in registration order. Sequences the
+    /// arena ignores (another owns the swipe, or a transition owns the stack) are not offered.
+    ///
+    /// - Parameters:
+    ///   - sequence: the new sequence (its down point, stack, top page, device).
+    ///   - model: the app model, for the stacks, pages and configuration.
+    ///   - t: the down's time in ms.
+    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool
+    /// A move of a sequence it takes part in; members see it in registration order.
+    ///
+    /// - Returns: `.handled` to keep the move from the members after it, `.pass` to let them see it.
+    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult
+    /// The release of a sequence it takes part in (the winner's, or every remaining member's in
+    /// order until one returns true).
+    ///
+    /// - Returns: whether it handled the release.
+    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool
+    /// The system cancelled a sequence it takes part in (focus lost, ownership lost, a second down
+    /// for the same id); it forgets the sequence afterwards.
+    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double)
+    /// It is out of `sequence`: another member won it, or it gave up. It forgets its state for it.
+    func reject(_ sequence: ArenaSequence)
+    /// Whether it stays in `sequence` when another sequence (`owner`) begins the window's one swipe
+    /// (DESIGN.md: one swipe per window). Default: no, it is rejected.
+    func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool
+    /// The window was resized: stack frames changed from `oldFrames` (by stack index) to the
+    /// model's. Default: nothing.
+    func windowResized(oldFrames: [Rect], sequence: ArenaSequence, model: AppModel)
+}
+
+extension GestureArenaMember {
+    /// Rejected: one swipe per window.
+    public func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool { false }
+    /// Nothing.
+    public func windowResized(oldFrames: [Rect], sequence: ArenaSequence, model: AppModel) {}
+}
+
+/// What a member did with a move.
+public enum ArenaMoveResult: Sendable {
+    /// The move is the member's: members after it do not see it.
+    case handled
+    /// Members after it see the move too.
+    case pass
+}

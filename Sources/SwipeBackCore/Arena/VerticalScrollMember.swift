@@ -1,0 +1,51 @@
+/// Vertical scrolling of a page taller than its stack: a drag that goes vertical first (past the
+/// touch slop, at least as far as across) takes the page's content, and a release flicks it into
+/// momentum.
+final class VerticalScrollMember: GestureArenaMember {
+    /// The scroll offset plus the drag when the sequence began scrolling, by sequence id; absent
+    /// while it has not (yet) begun.
+    private var scrollStarts: [Int: Double] = [:]
+
+    /// How many sequences it holds state for (soak tests).
+    var retainedCount: Int { scrollStarts.count }
+
+    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        guard !sequence.isTouchpad, let index = sequence.stackIndex else { return false }
+        return model.stacks[index].transition == nil
+    }
+
+    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+        guard let index = sequence.stackIndex, model.arena.swipeOwner != sequence.id,
+              model.stacks[index].transition == nil, model.stacks[index].top == sequence.pageAtDown else { return .pass }
+        let d = sequence.translation
+        if scrollStarts[sequence.id] == nil, TouchSlop.isVertical(dx: d.x, dy: d.y, slop: model.configuration.touchSlop),
+           model.maxScrollOffset(stackIndex: index) > 0 {
+            // Vertical first: the page's content takes the drag (the edge swipe fails on it too).
+            scrollStarts[sequence.id] = model.scrollOffset(of: model.stacks[index].top) + d.y
+            model.arena.accept(sequence, by: self)
+        }
+        guard let start = scrollStarts[sequence.id] else { return .pass }
+        model.setScrollOffset(start - d.y, stackIndex: index)
+        return .handled
+    }
+
+    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        guard scrollStarts[sequence.id] != nil, let index = sequence.stackIndex else { return false }
+        let vy = sequence.tracker.velocity(atMilliseconds: t)?.yPixelsPerSecond ?? 0
+        if model.stacks[index].transition == nil {
+            model.fling(stackIndex: index, fingerVelocityPixelsPerSecond: vy, atMilliseconds: t)
+        }
+        return true
+    }
+
+    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+        scrollStarts[sequence.id] = nil
+    }
+
+    func reject(_ sequence: ArenaSequence) {
+        scrollStarts[sequence.id] = nil
+    }
+
+    /// A swipe on another stack leaves this scroll alone.
+    func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool { true }
+}

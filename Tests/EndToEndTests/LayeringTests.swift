@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// The layers of docs/DESIGN.md and docs/ARCHITECTURE.md, read from the real source files.
+final class LayeringTests: XCTestCase {
+    private func sources(_ folder: String) throws -> [(path: String, text: String)] {
+        let root = Paths.repository.appendingPathComponent("Sources").appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        return try files.sorted().map { ("\(folder)/\($0)", try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    private func imports(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            return String(words[index + 1])
+        }
+    }
+
+    func testTheCoreImportsNoCModuleAndNoFoundation() throws {
+        let files = try sources("SwipeBackCore")
+        XCTAssertGreaterThan(files.count, 40)
+        for file in files {
+            XCTAssertEqual(imports(file.text), [], "\(file.path) imports \(imports(file.text))")
+        }
+    }
+
+    func testTheX11LayerDoesNotKnowTheRenderer() throws {
+        for file in try sources("SwipeBackX11") {
+            let found = imports(file.text)
+            XCTAssertFalse(found.contains("SwipeBackRender") || found.contains("CCairo"), "\(file.path) imports \(found)")
+        }
+    }
+
+    func testNoSourceFileIsOver500LinesAndTheCoordinatorIsUnder400() throws {
+        var all: [(path: String, text: String)] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: Paths.repository.appendingPathComponent("Sources").path) {
+            all += try sources(folder)
+        }
+        XCTAssertGreaterThan(all.count, 80)
+        for file in all {
+            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            XCTAssertLessThanOrEqual(lines, 500, file.path)
+        }
+        let coordinator = try XCTUnwrap(all.first { $0.path == "SwipeBackCore/App/AppModel.swift" })
+        XCTAssertLessThan(coordinator.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1, 400)
+    }
+}

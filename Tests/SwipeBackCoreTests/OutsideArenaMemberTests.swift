@@ -1,0 +1,100 @@
+import XCTest
+import SwipeBackCore
+
+/// A gesture added from outside the engine: a two-finger tap that pops, registered as an arena
+/// member from the test target through the public API only. No engine file knows of it.
+final class OutsideArenaMemberTests: XCTestCase {
+    /// Two fingers down together on a stack and lifted within `touchSlop` and 300 ms: pop it.
+    final class TwoFingerTapPop: GestureArenaMember {
+        private struct Finger { var stack: Int; var downTime: Double; var moved = false }
+        private var fingers: [Int: Finger] = [:]
+        /// The fingers of the tap in progress, and whether two were down together.
+        private var pair: Set<Int> = []
+        private(set) var pops = 0
+
+        func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+            guard !sequence.isTouchpad, let stack = sequence.stackIndex else { return false }
+            fingers[sequence.id] = Finger(stack: stack, downTime: t)
+            if fingers.count == 2, Set(fingers.values.map(\.stack)).count == 1 { pair = Set(fingers.keys) }
+            return true
+        }
+
+        func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+            let d = sequence.translation
+            if (d.x * d.x + d.y * d.y).squareRoot() > model.configuration.touchSlop {
+                pair = []
+                model.arena.reject(sequence, member: self)
+            }
+            return .pass
+        }
+
+        func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+            guard let finger = fingers.removeValue(forKey: sequence.id), pair.contains(sequence.id) else { return false }
+            pair.remove(sequence.id)
+            // The second finger up, within 300 ms of its down: the tap.
+            guard pair.isEmpty, t - finger.downTime <= 300 else { return false }
+            pops += 1
+            model.handle(.pop(stack: model.stacks[finger.stack].id, animated: true), atMilliseconds: t)
+            return true
+        }
+
+        func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+            fingers[sequence.id] = nil
+            pair = []
+        }
+
+        func reject(_ sequence: ArenaSequence) {
+            fingers[sequence.id] = nil
+            pair.remove(sequence.id)
+        }
+    }
+
+    private func touch(_ phase: PointerPhase, _ id: Int, _ x: Double, _ y: Double = 300) -> InputEvent {
+        .pointer(PointerInput(phase: phase, id: id, device: .touch, position: Point(x: x, y: y)))
+    }
+
+    func testATwoFingerTapPopsBesideTheEdgeSwipe() {
+        var events: [AppEvent] = []
+        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B", "C"])])
+        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
+                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        let tap = TwoFingerTapPop()
+        model.arena.register(tap)
+        let clock = ManualFrameClock(model: model)
+        model.start(atMilliseconds: 0)
+
+        // Two fingers in the middle of the page, lifted together: C pops.
+        model.handle(touch(.down, 1, 300), atMilliseconds: 100)
+        model.handle(touch(.down, 2, 500), atMilliseconds: 110)
+        model.handle(touch(.move, 1, 302), atMilliseconds: 150)
+        model.handle(touch(.up, 1, 302), atMilliseconds: 180)
+        model.handle(touch(.up, 2, 500), atMilliseconds: 190)
+        XCTAssertEqual(tap.pops, 1)
+        clock.settle()
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A", "B"])
+        XCTAssertTrue(events.contains(.stack(stack: "main", operation: .pop, page: "C", pages: ["A", "B"])))
+        XCTAssertTrue(events.contains(.transition(stack: "main", kind: .pop, phase: .started)), "an animated pop")
+
+        // The edge swipe still works, and the two-finger member leaves it alone: B pops by the finger.
+        events = []
+        model.handle(touch(.down, 3, 4), atMilliseconds: 1000)
+        for (i, x) in [40.0, 120, 260, 420, 600].enumerated() {
+            model.handle(touch(.move, 3, x), atMilliseconds: 1000 + Double(i + 1) * 16)
+        }
+        model.handle(touch(.up, 3, 600), atMilliseconds: 1100)
+        clock.settle()
+        XCTAssertEqual(tap.pops, 1)
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A"])
+        let phases = events.compactMap { event -> GesturePhase? in
+            if case .gesture(_, _, let step) = event { return step.phase } else { return nil }
+        }
+        XCTAssertEqual(phases.first, .began)
+        XCTAssertEqual(phases.last, .ended)
+        XCTAssertTrue(events.contains(.transition(stack: "main", kind: .interactivePop, phase: .finished(completed: true))))
+
+        // One finger alone is no two-finger tap.
+        model.handle(touch(.down, 4, 300), atMilliseconds: 2000)
+        model.handle(touch(.up, 4, 300), atMilliseconds: 2050)
+        XCTAssertEqual(tap.pops, 1)
+    }
+}
