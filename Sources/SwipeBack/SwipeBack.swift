@@ -66,7 +66,7 @@ extension Navigator {
         let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
         let app = WindowApp(window: window, model: model,
                             renderer: SceneRenderer(scene: model.scene, compositor: try makeCompositor()))
-        clock = { [unowned app] in app.nowMilliseconds }
+        clock = { [unowned app] in app.timelineNow() }
         defer { clock = nil }
         try app.run()
     }

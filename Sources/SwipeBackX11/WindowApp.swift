@@ -102,9 +102,10 @@ public final class WindowApp {
         timeline.inputTime(mappedMilliseconds: serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds))
     }
 
-    /// The app clock now, as the log's timeline has it: for what the app does itself (ticks,
-    /// frames, window changes).
-    private func timelineNow() -> Double {
+    /// The app clock now, as the log's one timeline has it (see `LiveTimeline`): for what the app
+    /// does itself (ticks, frames, window changes, app code calling the model), never before a
+    /// time already given to the model.
+    public func timelineNow() -> Double {
         timeline.appTime(nowMilliseconds: nowMilliseconds)
     }
 

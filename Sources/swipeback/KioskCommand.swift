@@ -65,7 +65,7 @@ enum KioskCommand {
         let exitChord = configuration.kioskExitChord
         app.onKey = { [unowned model] name in
             if let exitChord, name == exitChord {
-                model.handle(.close, atMilliseconds: app.nowMilliseconds)
+                model.handle(.close, atMilliseconds: app.timelineNow())
                 return true
             }
             return lockedKeys.contains(name) // swallowed: they do nothing
