@@ -84,21 +84,32 @@ extension Configuration {
         public let tuningStep: Double?
         /// The unit of a value that is not a number (`key names`, `mouse buttons`); empty otherwise.
         public let valueLabel: String
+        /// Reads the key's value from a configuration.
+        let get: @Sendable (Configuration) -> Value
+        /// Writes a value of the key's kind into a configuration; false for a value of another kind.
+        let put: @Sendable (inout Configuration, Value) -> Bool
 
-        /// A key of the table.
-        ///
-        /// - Parameters:
-        ///   - name: the key's name.
-        ///   - kind: what it holds.
-        ///   - summary: what it does.
-        ///   - tuningStep: its step in the tuner, nil when the tuner does not offer it.
-        ///   - valueLabel: the unit of a non-number value.
-        public init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "") {
+        /// A key of the table, read and written through `get` and `put`.
+        init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
+             get: @escaping @Sendable (Configuration) -> Value, put: @escaping @Sendable (inout Configuration, Value) -> Bool) {
             self.name = name
             self.kind = kind
             self.summary = summary
             self.tuningStep = tuningStep
             self.valueLabel = valueLabel
+            self.get = get
+            self.put = put
+        }
+
+        /// A number key stored at `path`, in `range` and `unit`.
+        static func number(_ name: String, _ path: WritableKeyPath<Configuration, Double> & Sendable, _ range: ClosedRange<Double>,
+                           _ unit: String, _ summary: String, tuningStep: Double? = nil) -> Key {
+            Key(name, .number(range, unit: unit), summary, tuningStep: tuningStep, get: { .number($0[keyPath: path]) },
+                put: { configuration, value in
+                    guard case .number(let n) = value else { return false }
+                    configuration[keyPath: path] = n
+                    return true
+                })
         }
 
         /// The key's unit: a number's unit, else `valueLabel` (may be empty).
@@ -138,37 +149,66 @@ extension Configuration {
 
     /// Every key, in the order of DESIGN.md's table. Sources of the defaults are on the properties above.
     public static let keys: [Key] = [
-        Key("edgeWidth", .number(0...10000, unit: "px"),
-            "a down closer than this to the stack's leading edge may start a swipe", tuningStep: 5),
-        Key("touchSlop", .number(0...100, unit: "px"),
-            "movement before the swipe begins (horizontal) or fails (vertical, backward)", tuningStep: 1),
-        Key("commitProgress", .number(0...1, unit: ""),
-            "a slow release at or past this progress (a fraction of the width) commits", tuningStep: 0.05),
-        Key("flingVelocity", .number(0...100, unit: "widths/s"),
-            "a release at least this fast commits or cancels by its direction", tuningStep: 0.1),
-        Key("maxVelocity", .number(1...100000, unit: "px/s"), "the decision clamps the velocity to this"),
-        Key("policy", .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0),
-        Key("projectionDeceleration", .number(0.9...0.9999, unit: "per ms"), "deceleration of the projection rule"),
-        Key("springStiffness", .number(1...100000, unit: "1/s²"),
-            "stiffness of the settle and push/pop spring (mass 1)", tuningStep: 100),
-        Key("springDampingRatio", .number(0.1...10, unit: ""), "damping of that spring; 1 is critically damped", tuningStep: 0.1),
-        Key("parallax", .number(0...1, unit: "of width"), "how far the page beneath lags", tuningStep: 0.05),
-        Key("dimAlpha", .number(0...1, unit: ""), "opacity of the black over the page beneath at the start", tuningStep: 0.02),
-        Key("shadowWidth", .number(0...200, unit: "px"), "shadow at the moving page's edge", tuningStep: 2),
+        .number("edgeWidth", \.edgeWidth, 0...10000, "px",
+                "a down closer than this to the stack's leading edge may start a swipe", tuningStep: 5),
+        .number("touchSlop", \.touchSlop, 0...100, "px",
+                "movement before the swipe begins (horizontal) or fails (vertical, backward)", tuningStep: 1),
+        .number("commitProgress", \.commitProgress, 0...1, "",
+                "a slow release at or past this progress (a fraction of the width) commits", tuningStep: 0.05),
+        .number("flingVelocity", \.flingVelocity, 0...100, "widths/s",
+                "a release at least this fast commits or cancels by its direction", tuningStep: 0.1),
+        .number("maxVelocity", \.maxVelocity, 1...100000, "px/s", "the decision clamps the velocity to this"),
+        Key("policy", .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0,
+            get: { .string($0.policy.rawValue) },
+            put: { configuration, value in
+                guard case .string(let s?) = value, let policy = PopDecisionPolicy(rawValue: s) else { return false }
+                configuration.policy = policy
+                return true
+            }),
+        .number("projectionDeceleration", \.projectionDeceleration, 0.9...0.9999, "per ms", "deceleration of the projection rule"),
+        .number("springStiffness", \.springStiffness, 1...100000, "1/s²",
+                "stiffness of the settle and push/pop spring (mass 1)", tuningStep: 100),
+        .number("springDampingRatio", \.springDampingRatio, 0.1...10, "", "damping of that spring; 1 is critically damped",
+                tuningStep: 0.1),
+        .number("parallax", \.parallax, 0...1, "of width", "how far the page beneath lags", tuningStep: 0.05),
+        .number("dimAlpha", \.dimAlpha, 0...1, "", "opacity of the black over the page beneath at the start", tuningStep: 0.02),
+        .number("shadowWidth", \.shadowWidth, 0...200, "px", "shadow at the moving page's edge", tuningStep: 2),
         Key("contentSwipe", .boolean,
-            "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone"),
-        Key("touchpadDistance", .number(1...10000, unit: "px"),
-            "touchpad travel for a swipe across the whole stack (libadwaita's touchpad base distance); smooth-scroll deltas count 48 px per wheel step"),
-        Key("touchpadEndTimeout", .number(1...5000, unit: "ms"),
-            "a two-finger run with no delta for this long has ended (when the driver sends no zero delta)"),
+            "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone",
+            get: { .boolean($0.contentSwipe) },
+            put: { configuration, value in
+                guard case .boolean(let b) = value else { return false }
+                configuration.contentSwipe = b
+                return true
+            }),
+        .number("touchpadDistance", \.touchpadDistance, 1...10000, "px",
+                "touchpad travel for a swipe across the whole stack (libadwaita's touchpad base distance); smooth-scroll deltas count 48 px per wheel step"),
+        .number("touchpadEndTimeout", \.touchpadEndTimeout, 1...5000, "ms",
+                "a two-finger run with no delta for this long has ended (when the driver sends no zero delta)"),
         Key("backKeys", .strings,
             "keys that pop the focused stack like its back button (ignored while a swipe or a transition runs, and at the root); [] turns them off",
-            valueLabel: "key names"),
-        Key("backButtons", .integers, "mouse buttons (1...255) that do the same; [] turns them off", valueLabel: "mouse buttons"),
-        Key("kioskIdleTimeout", .number(0...86400, unit: "s"),
-            "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
-        Key("kioskExitChord", .optionalString,
-            "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none", valueLabel: "key chord"),
+            valueLabel: "key names", get: { .strings($0.backKeys) },
+            put: { configuration, value in
+                guard case .strings(let keys) = value else { return false }
+                configuration.backKeys = keys
+                return true
+            }),
+        Key("backButtons", .integers, "mouse buttons (1...255) that do the same; [] turns them off", valueLabel: "mouse buttons",
+            get: { .integers($0.backButtons) },
+            put: { configuration, value in
+                guard case .integers(let buttons) = value else { return false }
+                configuration.backButtons = buttons
+                return true
+            }),
+        .number("kioskIdleTimeout", \.kioskIdleTimeout, 0...86400, "s",
+                "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
+        Key("kioskExitChord", .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
+            valueLabel: "key chord", get: { .string($0.kioskExitChord) },
+            put: { configuration, value in
+                guard case .string(let chord) = value else { return false }
+                configuration.kioskExitChord = chord
+                return true
+            }),
     ]
 
     /// A value for one key, as read from a file.
@@ -187,28 +227,7 @@ extension Configuration {
 
     /// The value of `key`, or nil for an unknown key.
     public func value(of key: String) -> Value? {
-        switch key {
-        case "edgeWidth": return .number(edgeWidth)
-        case "touchSlop": return .number(touchSlop)
-        case "commitProgress": return .number(commitProgress)
-        case "flingVelocity": return .number(flingVelocity)
-        case "maxVelocity": return .number(maxVelocity)
-        case "policy": return .string(policy.rawValue)
-        case "projectionDeceleration": return .number(projectionDeceleration)
-        case "springStiffness": return .number(springStiffness)
-        case "springDampingRatio": return .number(springDampingRatio)
-        case "parallax": return .number(parallax)
-        case "dimAlpha": return .number(dimAlpha)
-        case "shadowWidth": return .number(shadowWidth)
-        case "contentSwipe": return .boolean(contentSwipe)
-        case "touchpadDistance": return .number(touchpadDistance)
-        case "touchpadEndTimeout": return .number(touchpadEndTimeout)
-        case "backKeys": return .strings(backKeys)
-        case "backButtons": return .integers(backButtons)
-        case "kioskIdleTimeout": return .number(kioskIdleTimeout)
-        case "kioskExitChord": return .string(kioskExitChord)
-        default: return nil
-        }
+        Self.keys.first { $0.name == key }?.get(self)
     }
 
     /// Sets `key` to `value`; the caller has checked the value against `Configuration.keys`.
@@ -216,30 +235,7 @@ extension Configuration {
     /// - Returns: false when the key is unknown or the value has the wrong kind.
     @discardableResult
     public mutating func set(_ key: String, to value: Value) -> Bool {
-        switch (key, value) {
-        case ("edgeWidth", .number(let v)): edgeWidth = v
-        case ("touchSlop", .number(let v)): touchSlop = v
-        case ("commitProgress", .number(let v)): commitProgress = v
-        case ("flingVelocity", .number(let v)): flingVelocity = v
-        case ("maxVelocity", .number(let v)): maxVelocity = v
-        case ("policy", .string(let s?)):
-            guard let p = PopDecisionPolicy(rawValue: s) else { return false }
-            policy = p
-        case ("projectionDeceleration", .number(let v)): projectionDeceleration = v
-        case ("springStiffness", .number(let v)): springStiffness = v
-        case ("springDampingRatio", .number(let v)): springDampingRatio = v
-        case ("parallax", .number(let v)): parallax = v
-        case ("dimAlpha", .number(let v)): dimAlpha = v
-        case ("shadowWidth", .number(let v)): shadowWidth = v
-        case ("contentSwipe", .boolean(let b)): contentSwipe = b
-        case ("touchpadDistance", .number(let v)): touchpadDistance = v
-        case ("touchpadEndTimeout", .number(let v)): touchpadEndTimeout = v
-        case ("backKeys", .strings(let s)): backKeys = s
-        case ("backButtons", .integers(let b)): backButtons = b
-        case ("kioskIdleTimeout", .number(let v)): kioskIdleTimeout = v
-        case ("kioskExitChord", .string(let s)): kioskExitChord = s
-        default: return false
-        }
-        return true
+        guard let entry = Self.keys.first(where: { $0.name == key }) else { return false }
+        return entry.put(&self, value)
     }
 }

@@ -39,11 +39,25 @@ extension PopDecision {
             }
             return progress >= configuration.commitProgress ? .commit : .cancel
         case .projection:
-            let coastPixels = Deceleration(ratePerMillisecond: configuration.projectionDeceleration)
-                .coastDistance(velocityPixelsPerSecond: velocity)
-            let projected = progress + coastPixels / widthPixels
+            let projected = projectedProgress(progress: progress, velocityPixelsPerSecond: velocity, widthPixels: widthPixels,
+                                              configuration: configuration)
             return projected >= configuration.commitProgress ? .commit : .cancel
         }
+    }
+
+    /// The `projection` rule's projected progress: where the page would come to rest if it coasted
+    /// on at the release velocity, slowing by `projectionDeceleration` (a `Coast`), in widths.
+    ///
+    /// - Parameters:
+    ///   - progress: at the release, 0...1.
+    ///   - velocityPixelsPerSecond: the release velocity, already limited to `maxVelocity`, px/s.
+    ///   - widthPixels: the stack's width, px.
+    ///   - configuration: for `projectionDeceleration`.
+    public static func projectedProgress(progress: Double, velocityPixelsPerSecond velocity: Double, widthPixels: Double,
+                                         configuration: Configuration) -> Double {
+        let coast = Coast(from: 0, velocityPerSecond: velocity,
+                          deceleration: Deceleration(ratePerMillisecond: configuration.projectionDeceleration))
+        return progress + coast.restingValue / widthPixels
     }
 
     /// The decision and its reason in words, as the tuning overlay shows it at a release, e.g.
@@ -67,8 +81,8 @@ extension PopDecision {
             let speed = velocityPixelsPerSecond == nil ? "no velocity" : "|velocity| \(Int(abs(velocity).rounded())) px/s < fling \(Int(fling.rounded())) px/s"
             return "\(speed), progress \(percent(progress)) \(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
         case .projection:
-            let projected = progress + Deceleration(ratePerMillisecond: configuration.projectionDeceleration)
-                .coastDistance(velocityPixelsPerSecond: velocity) / widthPixels
+            let projected = projectedProgress(progress: progress, velocityPixelsPerSecond: velocity, widthPixels: widthPixels,
+                                              configuration: configuration)
             return "projected \(percent(projected)) (progress \(percent(progress)), velocity \(Int(velocity.rounded())) px/s) "
                 + "\(decision == .commit ? ">=" : "<") \(threshold): \(decision.rawValue)"
         }

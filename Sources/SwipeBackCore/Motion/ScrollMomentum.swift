@@ -11,6 +11,11 @@ struct ScrollMomentum {
         var velocityPixelsPerSecond: Double
         /// The release time, ms.
         var startMilliseconds: Double
+
+        /// The content's motion: a coast from the release offset at the release velocity.
+        var coast: Coast {
+            Coast(from: startOffset, velocityPerSecond: velocityPixelsPerSecond, deceleration: ScrollMomentum.deceleration)
+        }
     }
 
     /// How it slows.
@@ -45,11 +50,10 @@ struct ScrollMomentum {
                 continue
             }
             let elapsed = max(0, t - fling.startMilliseconds)
-            let decay = Self.deceleration.decay(afterMilliseconds: elapsed)
-            let target = fling.startOffset + Self.deceleration.distance(velocityPixelsPerSecond: fling.velocityPixelsPerSecond,
-                                                                        afterMilliseconds: elapsed)
+            let coast = fling.coast
+            let target = coast.value(afterMilliseconds: elapsed)
             let reachedEdge = scroll(fling, target) != target
-            if abs(fling.velocityPixelsPerSecond) * decay < Self.stopVelocityPixelsPerSecond || reachedEdge {
+            if abs(coast.velocityPerSecond(afterMilliseconds: elapsed)) < Self.stopVelocityPixelsPerSecond || reachedEdge {
                 flings[serial] = nil
             }
         }

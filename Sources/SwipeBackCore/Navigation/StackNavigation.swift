@@ -232,10 +232,9 @@ final class StackNavigation {
     func advanceSettles(to t: Double) {
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
-            let seconds = max(0, t - start) / 1000
-            var progress = min(max(spring.value(at: seconds), 0), 1)
-            let done = abs(progress - spring.target) < Self.settleSnapDistance
-            if done { progress = spring.target }
+            var progress = min(max(spring.value(afterMilliseconds: max(0, t - start)), 0), 1)
+            let done = abs(progress - spring.restingValue) < Self.settleSnapDistance
+            if done { progress = spring.restingValue }
             stacks[index].transition?.progress = progress
             if done { finishTransition(stackIndex: index, t) }
         }
