@@ -81,10 +81,8 @@ public final class AppModel {
     let controlMember = ControlDragMember()
     let scrollMember = VerticalScrollMember()
     let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .content)]
-    /// A touchpad swipe in progress: two-finger smooth scrolling or a 3+ finger gesture, driven as
-    /// a virtual pointer from the stack's leading edge, so recognition, the veto, the decision and
-    /// the lifecycle are the edge swipe's.
-    var touchpadRun: TouchpadRun?
+    /// The touchpad's runs (two-finger scrolling, 3+ finger swipes), driven as virtual pointers.
+    let touchpadRuns = TouchpadRuns()
     /// The stack that got the last down or scroll: keys and back buttons act on it.
     var focusedStack = 0
 
@@ -129,7 +127,7 @@ public final class AppModel {
 
     /// Whether a transition is animating, so frame ticks are needed.
     public var needsFrames: Bool {
-        !momentum.isEmpty || stacks.contains { $0.transition?.settle != nil } || touchpadRun?.gesture == false
+        !momentum.isEmpty || stacks.contains { $0.transition?.settle != nil } || touchpadRuns.needsTicks
     }
 
     /// The definition of a page instance, with run-time changes.
@@ -193,10 +191,10 @@ public final class AppModel {
         case .button(let button):
             if configuration.backButtons.contains(button) { backCommand(t, source: .button) }
         case .swipe(let phase, let dx, let dy, _):
-            touchpadGesture(phase, dx: dx, dy: dy, t)
+            touchpadRuns.gesture(phase, dx: dx, dy: dy, model: self, t)
         case .scroll(let dx, let dy, let touchpad, let position):
             if touchpad {
-                touchpadScroll(dx: dx, dy: dy, at: position, t)
+                touchpadRuns.scroll(dx: dx, dy: dy, at: position, model: self, t)
             } else {
                 scrollWheel(dy: dy, at: position)
             }
@@ -292,11 +290,7 @@ public final class AppModel {
                 navigation.request(.popToRoot(stack: stack.id, animated: true), t)
             }
         }
-        // A two-finger run with no delta for `touchpadEndTimeout` ms has ended (the fingers lifted
-        // without the zero-delta event some drivers send).
-        if let run = touchpadRun, !run.gesture, t >= run.lastMilliseconds + configuration.touchpadEndTimeout {
-            endTouchpadRun(atMilliseconds: run.lastMilliseconds + configuration.touchpadEndTimeout, cancelled: false)
-        }
+        touchpadRuns.expire(atMilliseconds: t, model: self)
         advanceMomentum(t)
         navigation.advanceSettles(to: t)
     }
