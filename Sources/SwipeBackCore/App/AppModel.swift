@@ -37,8 +37,8 @@ public final class AppModel {
     /// A scroll fling stops when slower than this, in px/s.
     public static let scrollStopVelocity = ScrollMomentum.stopVelocityPixelsPerSecond
 
-    /// The last gesture line of each stack, by stack id, for live gesture-status elements.
-    public internal(set) var gestureReadouts: [String: GestureReadout] = [:]
+    /// The last gesture line of each stack, by stack id, for live gesture-status elements (kept by the navigation).
+    public var gestureReadouts: [String: GestureReadout] { navigation.gestureReadouts }
     /// Current values of sliders (0...1) and carousels (the item index), by page instance serial and
     /// element index; elements not here have their document value (sliders) or index 0 (carousels).
     /// They belong to the page as shown: another stack or a second push of the same page starts afresh.

@@ -5,6 +5,9 @@
 final class StackNavigation {
     /// The stacks, bottom to top.
     var stacks: [NavigationStack] = []
+    /// The last gesture line of each stack, by stack id, while its swipe runs and settles: what a
+    /// live gesture-status element shows.
+    private(set) var gestureReadouts: [String: GestureReadout] = [:]
     /// The serial of the last page instance made.
     private var nextSerial = 0
     /// The model it reports to (events, the delegate, page state); the model owns it and sets
@@ -154,7 +157,7 @@ final class StackNavigation {
         stacks[index].transition = nil
         let completed = transition.completes
         // The gesture status shows the swipe while it runs and its settle; after that it is idle again.
-        if model.gestureReadouts.removeValue(forKey: stack.id) != nil {
+        if gestureReadouts.removeValue(forKey: stack.id) != nil {
             for instance in [transition.upper, transition.lower]
             where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
                 model.pageStates.invalidate(instance.serial)
@@ -207,7 +210,7 @@ final class StackNavigation {
         let page = instance.pageID
         let readout = GestureReadout(phase: phase, progress: progress,
                                      velocityPixelsPerSecond: velocity, decision: decision)
-        model.gestureReadouts[stack.id] = readout
+        gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
         where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
