@@ -53,9 +53,9 @@ extension PopDecision {
     ///   - velocityPixelsPerSecond: the release velocity, already limited to `maxVelocity`, px/s.
     ///   - widthPixels: the stack's width, px.
     ///   - configuration: for `projectionDeceleration`.
-    public static func projectedProgress(progress: Double, velocityPixelsPerSecond velocity: Double, widthPixels: Double,
+    public static func projectedProgress(progress: Double, velocityPixelsPerSecond: Double, widthPixels: Double,
                                          configuration: Configuration) -> Double {
-        let coast = Coast(from: 0, velocityPerSecond: velocity,
+        let coast = Coast(from: 0, velocityPerSecond: velocityPixelsPerSecond,
                           deceleration: Deceleration(ratePerMillisecond: configuration.projectionDeceleration))
         return progress + coast.restingValue / widthPixels
     }
