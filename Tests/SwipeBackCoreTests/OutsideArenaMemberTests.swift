@@ -20,8 +20,7 @@ final class OutsideArenaMemberTests: XCTestCase {
         }
 
         func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
-            let d = sequence.translation
-            if (d.x * d.x + d.y * d.y).squareRoot() > model.configuration.touchSlop {
+            if TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) {
                 pair = []
                 model.arena.reject(sequence, member: self)
             }

@@ -6,8 +6,10 @@
 /// `GestureArena.accept(_:by:)`: every other member of that sequence is rejected. A new gesture is
 /// a new member and one `GestureArena.register(_:)`; the others do not change.
 public protocol GestureArenaMember: AnyObject {
-    /// Whether it takes part in `sequence`, asked at its down, in registration order. Sequences the
-    /// arena ignores (another owns the swipe, or a transition owns the stack) are not offered.
+    /// Whether it takes part in `sequence`, asked at its down, in registration order. Downs during
+    /// a transition on the stack are offered too (a settle may be grabbed again): check
+    /// `model.stacks[i].transition` when the gesture must not start then. A down no member claims
+    /// while another sequence owns the swipe or a transition runs is ignored from then on.
     ///
     /// - Parameters:
     ///   - sequence: the new sequence (its down point, stack, top page, device).

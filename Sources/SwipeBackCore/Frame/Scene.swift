@@ -4,6 +4,13 @@
 /// case from `draw(cr, width, height)`); render tests build scenes directly. Per stack it holds the
 /// stack's frame, the pages in view with their revisions and per-instance state, the transition's
 /// progress and direction, and the appearance the compositor applies (parallax, dim, shadow).
+///
+/// Building one by hand: a page's snapshot is drawn again only when its instance or its `revision`
+/// changes (the renderer keeps snapshots between frames), so bump `revision` whenever anything
+/// drawn on the page changes; give `contentHeight` for a page taller than its stack, or its
+/// `scrollOffset` has nothing to scroll over; and set `headerHeight` with `layoutScale` (it is
+/// `PageDefinition.headerHeight` times the scale). A push runs `progress` from 1 down to 0, a pop
+/// from 0 up to 1 (see `Transition`).
 public struct Scene: Equatable, Sendable {
     /// The stacks, bottom to top, as they are drawn.
     public var stacks: [Stack]
@@ -15,7 +22,8 @@ public struct Scene: Equatable, Sendable {
     public var shadowWidth: Double
     /// px per layout unit (a kiosk's `Xft.dpi` / 96; 1 elsewhere).
     public var layoutScale: Double
-    /// The header bar's height in px at `layoutScale`.
+    /// The header bar's height in px at `layoutScale`: `PageDefinition.headerHeight * layoutScale`
+    /// (set it with the scale; it is not derived).
     public var headerHeight: Double
 
     /// Creates a scene.
@@ -51,10 +59,10 @@ public struct Scene: Equatable, Sendable {
         public var lower: Page?
         /// The transition's progress, 0...1 (0: `upper` in place, 1: `lower` uncovered); nil when none runs.
         public var progress: Double?
-        /// The serials of the stack's two top pages and its depth: what a push or pop would uncover,
-        /// whose snapshots are kept (O(1) in the depth).
+        /// The serials of the stack's two top pages, in any order: the pages a push or pop would
+        /// uncover, whose snapshots the renderer keeps (so it holds O(1) snapshots at any depth).
         public var topSerials: [Int]
-        /// How many pages the stack holds.
+        /// How many pages the stack holds (it draws nothing; it tells the renderer the stack changed).
         public var depth: Int
 
         /// Creates a stack.
@@ -87,13 +95,16 @@ public struct Scene: Equatable, Sendable {
         public var instance: PageInstance
         /// Its definition, with run-time changes (its own `interactivePop` switch included).
         public var definition: PageDefinition
-        /// Changes whenever anything drawn on this instance changes.
+        /// Changes whenever anything drawn on this instance changes: the renderer redraws a page's
+        /// snapshot only when its instance or this changes.
         public var revision: Int
         /// The title its system back button shows, or nil when it shows none.
         public var backTitle: String?
         /// Its vertical scroll offset in px (0 = top).
         public var scrollOffset: Double
-        /// Its whole height in px laid out at the stack's width: header, elements and spacing.
+        /// Its whole height in px laid out at the stack's width: header, elements and spacing. The
+        /// snapshot is as tall as the larger of this and the stack, and `scrollOffset` is clamped
+        /// to it: 0 means the page does not scroll.
         public var contentHeight: Double
         /// Slider values (0...1) and carousel indexes by element index; others show their document value.
         public var controlValues: [Int: Double]
