@@ -48,13 +48,11 @@ enum ReplayCommand {
             for (x, y) in zip(decisionsA, decisionsB) {
                 total += 1
                 if x.decision != y.decision { differ += 1 }
-                var fields: [(String, LogValue)] = [("t", .number(x.t)), ("stack", .string(x.stack))]
-                if options.positional.count > 1 { fields.append(("scenario", .string(path))) }
-                fields += [("a", .string(x.decision)), ("b", .string(y.decision))]
-                output += EventLogWriter.json(.object(fields)) + "\n"
+                output += CompareReport.line(t: x.t, stack: x.stack, scenario: options.positional.count > 1 ? path : nil,
+                                             a: x.decision, b: y.decision) + "\n"
             }
         }
-        output += EventLogWriter.json(.object([("differ", .number(Double(differ))), ("total", .number(Double(total)))])) + "\n"
+        output += CompareReport.summary(differ: differ, total: total) + "\n"
         if let path = options.eventLog, path != "-" {
             try EventLogSink.writeAtomically(output, to: path)
         } else {
