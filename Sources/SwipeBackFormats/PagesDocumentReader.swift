@@ -3,10 +3,6 @@ import SwipeBackCore
 
 /// Reads pages documents (SPEC section 2), from a file or inline in a scenario header.
 public enum PagesDocumentReader {
-    /// Reads and validates a pages document file.
-    ///
-    /// - Parameter path: the document's path; image `src` paths are relative to its folder.
-    /// - Throws: `FormatError` naming the file, the page id and the element index.
     /// Problems a full check keeps going past (missing images, unknown pages in actions and stacks),
     /// collected instead of thrown while `problems(path:)` runs.
     nonisolated(unsafe) private static var collected: [FormatError]?
@@ -35,6 +31,10 @@ public enum PagesDocumentReader {
         return collected!
     }
 
+    /// Reads and validates a pages document file.
+    ///
+    /// - Parameter path: the document's path; image `src` paths are relative to its folder.
+    /// - Throws: `FormatError` naming the file, the page id and the element index.
     public static func read(path: String) throws -> PagesDocument {
         let text = try TextFile.read(path)
         let value = try JSONValue.parse(text, file: path, line: nil)

@@ -2,12 +2,6 @@ import CX11
 
 /// Key presses to the key names of the configuration (`Alt+Left`, `Escape`, `Ctrl+Alt+Shift+Q`).
 public enum KeyTranslation {
-    /// The name of a key press: modifiers in the order Ctrl, Alt, Shift, Super, then the keysym's
-    /// X name (single letters upper-cased); nil for a bare modifier key or an unnamed keysym.
-    ///
-    /// - Parameters:
-    ///   - keysym: the unshifted keysym (`XLookupKeysym(event, 0)`).
-    ///   - state: the event's modifier mask (`ControlMask`, `Mod1Mask` for Alt, `ShiftMask`, `Mod4Mask`).
     /// A configured key chord as `name(keysym:state:)` would write it (`ctrl+alt+q` becomes
     /// `Ctrl+Alt+Q`), or nil when it is not one: modifiers among Ctrl, Alt, Shift and Super, then
     /// one key X knows by name.
@@ -25,6 +19,12 @@ public enum KeyTranslation {
         return (order.filter(modifiers.contains) + [key.count == 1 ? key.uppercased() : key]).joined(separator: "+")
     }
 
+    /// The name of a key press: modifiers in the order Ctrl, Alt, Shift, Super, then the keysym's
+    /// X name (single letters upper-cased); nil for a bare modifier key or an unnamed keysym.
+    ///
+    /// - Parameters:
+    ///   - keysym: the unshifted keysym (`XLookupKeysym(event, 0)`).
+    ///   - state: the event's modifier mask (`ControlMask`, `Mod1Mask` for Alt, `ShiftMask`, `Mod4Mask`).
     public static func name(keysym: KeySym, state: UInt32) -> String? {
         guard keysym != 0, let raw = XKeysymToString(keysym) else { return nil }
         var key = String(cString: raw)
