@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SwipeBackXTesting", dependencies: ["CX11", "CX11Testing"]),
 
         // MARK: - Command line (what `make install` ships: no test servers, no input injection)
-        .target(name: "SwipeBackBenchmarks"),
+        .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
                                          "SwipeBackBenchmarks"]),

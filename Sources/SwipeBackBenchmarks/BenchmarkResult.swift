@@ -1,4 +1,5 @@
 import Glibc
+import SwipeBackFormats
 
 /// One figure a benchmark measured: `swipeback bench` and `swipeback-live-bench` print these.
 public struct BenchmarkResult: Sendable {
@@ -39,8 +40,8 @@ public enum BenchmarkReport {
         let nameWidth = max(30, (results.map(\.name.count).max() ?? 0) + 2)
         for r in results {
             if json {
-                let goal = r.goal.map(number) ?? "null"
-                text += "{\"name\": \"\(r.name)\", \"value\": \(number(r.value)), \"unit\": \"\(r.unit)\", \"goal\": \(goal)}\n"
+                text += EventLogWriter.json(.object([("name", .string(r.name)), ("value", .number(r.value)),
+                                                     ("unit", .string(r.unit)), ("goal", r.goal.map(LogValue.number) ?? .null)])) + "\n"
             } else {
                 let goal = r.goal.map { "  (goal \(formatted($0, "%g")))" } ?? ""
                 let value = r.value == r.value.rounded() && abs(r.value) < 1e9 ? formatted(r.value, "%8.0f    ")
@@ -51,12 +52,6 @@ public enum BenchmarkReport {
         }
         if !json { for note in notes { text += note + "\n" } }
         return text
-    }
-
-    /// A JSON number: integral values without a fraction, others in Swift's shortest form.
-    private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// `value` through a printf format holding one `%g` or `%f` conversion.

@@ -259,7 +259,7 @@ enum CommandReference {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            var escaped = String(word).replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-").replacingAll("²", with: "\\(S2")
+            var escaped = String(word).replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("²", with: "\\(S2")
             if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
             if !line.isEmpty, line.utf8.count + 1 + escaped.utf8.count > 78 {
                 lines.append(line)
@@ -270,14 +270,5 @@ enum CommandReference {
         }
         lines.append(line)
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    /// This string with every `target` replaced by `replacement`.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self { if character == target { out += replacement } else { out.append(character) } }
-        return out
     }
 }

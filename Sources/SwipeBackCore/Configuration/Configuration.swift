@@ -101,15 +101,24 @@ extension Configuration {
             self.put = put
         }
 
+        /// A key stored at `path`: `wrap` turns the stored value into a `Value`, `unwrap` back (nil
+        /// for a value of another kind).
+        static func stored<T>(_ name: String, _ path: WritableKeyPath<Configuration, T> & Sendable, _ kind: ValueKind,
+                              _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
+                              wrap: @escaping @Sendable (T) -> Value, unwrap: @escaping @Sendable (Value) -> T?) -> Key {
+            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, get: { wrap($0[keyPath: path]) },
+                put: { configuration, value in
+                    guard let stored = unwrap(value) else { return false }
+                    configuration[keyPath: path] = stored
+                    return true
+                })
+        }
+
         /// A number key stored at `path`, in `range` and `unit`.
         static func number(_ name: String, _ path: WritableKeyPath<Configuration, Double> & Sendable, _ range: ClosedRange<Double>,
                            _ unit: String, _ summary: String, tuningStep: Double? = nil) -> Key {
-            Key(name, .number(range, unit: unit), summary, tuningStep: tuningStep, get: { .number($0[keyPath: path]) },
-                put: { configuration, value in
-                    guard case .number(let n) = value else { return false }
-                    configuration[keyPath: path] = n
-                    return true
-                })
+            stored(name, path, .number(range, unit: unit), summary, tuningStep: tuningStep, wrap: { .number($0) },
+                   unwrap: { if case .number(let n) = $0 { n } else { nil } })
         }
 
         /// The key's unit: a number's unit, else `valueLabel` (may be empty).
@@ -158,13 +167,9 @@ extension Configuration {
         .number("flingVelocity", \.flingVelocity, 0...100, "widths/s",
                 "a release at least this fast commits or cancels by its direction", tuningStep: 0.1),
         .number("maxVelocity", \.maxVelocity, 1...100000, "px/s", "the decision clamps the velocity to this"),
-        Key("policy", .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0,
-            get: { .string($0.policy.rawValue) },
-            put: { configuration, value in
-                guard case .string(let s?) = value, let policy = PopDecisionPolicy(rawValue: s) else { return false }
-                configuration.policy = policy
-                return true
-            }),
+        .stored("policy", \.policy, .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0,
+                wrap: { .string($0.rawValue) },
+                unwrap: { if case .string(let s?) = $0 { PopDecisionPolicy(rawValue: s) } else { nil } }),
         .number("projectionDeceleration", \.projectionDeceleration, 0.9...0.9999, "per ms", "deceleration of the projection rule"),
         .number("springStiffness", \.springStiffness, 1...100000, "1/s²",
                 "stiffness of the settle and push/pop spring (mass 1)", tuningStep: 100),
@@ -173,42 +178,23 @@ extension Configuration {
         .number("parallax", \.parallax, 0...1, "of width", "how far the page beneath lags", tuningStep: 0.05),
         .number("dimAlpha", \.dimAlpha, 0...1, "", "opacity of the black over the page beneath at the start", tuningStep: 0.02),
         .number("shadowWidth", \.shadowWidth, 0...200, "px", "shadow at the moving page's edge", tuningStep: 2),
-        Key("contentSwipe", .boolean,
+        .stored("contentSwipe", \.contentSwipe, .boolean,
             "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone",
-            get: { .boolean($0.contentSwipe) },
-            put: { configuration, value in
-                guard case .boolean(let b) = value else { return false }
-                configuration.contentSwipe = b
-                return true
-            }),
+            wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
         .number("touchpadDistance", \.touchpadDistance, 1...10000, "px",
                 "touchpad travel for a swipe across the whole stack (libadwaita's touchpad base distance); smooth-scroll deltas count 48 px per wheel step"),
         .number("touchpadEndTimeout", \.touchpadEndTimeout, 1...5000, "ms",
                 "a two-finger run with no delta for this long has ended (when the driver sends no zero delta)"),
-        Key("backKeys", .strings,
+        .stored("backKeys", \.backKeys, .strings,
             "keys that pop the focused stack like its back button (ignored while a swipe or a transition runs, and at the root); [] turns them off",
-            valueLabel: "key names", get: { .strings($0.backKeys) },
-            put: { configuration, value in
-                guard case .strings(let keys) = value else { return false }
-                configuration.backKeys = keys
-                return true
-            }),
-        Key("backButtons", .integers, "mouse buttons (1...255) that do the same; [] turns them off", valueLabel: "mouse buttons",
-            get: { .integers($0.backButtons) },
-            put: { configuration, value in
-                guard case .integers(let buttons) = value else { return false }
-                configuration.backButtons = buttons
-                return true
-            }),
+            valueLabel: "key names", wrap: { .strings($0) }, unwrap: { if case .strings(let keys) = $0 { keys } else { nil } }),
+        .stored("backButtons", \.backButtons, .integers, "mouse buttons (1...255) that do the same; [] turns them off",
+                valueLabel: "mouse buttons", wrap: { .integers($0) },
+                unwrap: { if case .integers(let buttons) = $0 { buttons } else { nil } }),
         .number("kioskIdleTimeout", \.kioskIdleTimeout, 0...86400, "s",
                 "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
-        Key("kioskExitChord", .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
-            valueLabel: "key chord", get: { .string($0.kioskExitChord) },
-            put: { configuration, value in
-                guard case .string(let chord) = value else { return false }
-                configuration.kioskExitChord = chord
-                return true
-            }),
+        .stored("kioskExitChord", \.kioskExitChord, .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
+                valueLabel: "key chord", wrap: { .string($0) }, unwrap: { if case .string(let chord) = $0 { .some(chord) } else { nil } }),
     ]
 
     /// A value for one key, as read from a file.
