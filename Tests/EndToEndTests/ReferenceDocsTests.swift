@@ -86,6 +86,19 @@ final class ReferenceDocsTests: XCTestCase {
         XCTAssertEqual(lint.status, 0)
     }
 
+    func testHelpConfigListsEveryKeyWithItsDefaultUnitAndRange() throws {
+        let result = try runCommand(try Paths.swipeback, ["help", "config"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.components(separatedBy: "\n")
+        for key in Configuration.keys {
+            let line = try XCTUnwrap(lines.first { $0.hasPrefix(key.name + " (") }, "help config lists \(key.name)")
+            XCTAssertTrue(line.contains("default " + key.defaultText), line)
+            if !key.unit.isEmpty { XCTAssertTrue(line.contains(key.unit), line) }
+            if !key.rangeText.isEmpty { XCTAssertTrue(line.contains(key.rangeText), line) }
+        }
+        XCTAssertTrue(lines.contains("edgeWidth (default 20; px; 0...10000)"))
+    }
+
     func testVersionIsOneLineWithTheVersionTheMakefileReads() throws {
         let result = try runCommand(try Paths.swipeback, ["--version"])
         XCTAssertEqual(result.status, 0)
