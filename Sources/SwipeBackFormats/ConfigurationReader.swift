@@ -29,6 +29,9 @@ public enum ConfigurationReader {
                     let unitText = unit.isEmpty ? "" : " \(unit)"
                     throw fields.error("\"\(key)\" is \(format(n)), outside \(format(range.lowerBound))...\(format(range.upperBound))\(unitText)")
                 }
+                guard !spec.isWhole || n == n.rounded() else {
+                    throw fields.error("\"\(key)\" is \(format(n)); expected a whole number of \(unit)")
+                }
                 parsed = .number(n)
             case .boolean:
                 parsed = .boolean(try fields.bool(key)!)

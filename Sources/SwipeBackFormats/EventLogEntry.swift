@@ -4,7 +4,8 @@ import SwipeBackCore
 public struct EventLogEntry: Equatable, Sendable {
     /// When it happened, in ms on the scenario or app clock.
     public var timeMilliseconds: Double
-    /// The line's `type`: `veto`, `gesture`, `lifecycle`, `stack`, `transition`, `action`, `control`, `back`, `final`, `frame`.
+    /// The line's `type`: `veto`, `gesture`, `lifecycle`, `stack`, `transition`, `action`, `control`, `back`,
+    /// `forward`, `menu`, `final`, `frame`.
     public var type: String
     /// The other fields, in the order they are written.
     public var fields: [(String, LogValue)]
@@ -48,14 +49,17 @@ extension EventLogEntry {
                 fields.append(("velocity", step.velocityPixelsPerSecond.map(LogValue.number) ?? .null))
             }
             if let decision = step.decision { fields.append(("decision", .string(decision.rawValue))) }
+            // A forward swipe's lines say so; the back swipe's are as they always were.
+            if step.kind == .forward { fields.append(("kind", .string("forward"))) }
             self.init(timeMilliseconds: t, type: "gesture", fields: fields)
         case .lifecycle(let stack, let page, let phase):
             self.init(timeMilliseconds: t, type: "lifecycle", fields: [
                 ("stack", .string(stack)), ("page", .string(page)), ("phase", .string(phase.rawValue))])
-        case .stack(let stack, let operation, let page, let pages):
-            self.init(timeMilliseconds: t, type: "stack", fields: [
-                ("stack", .string(stack)), ("op", .string(operation.rawValue)), ("page", .string(page)),
-                ("pages", .array(pages.map(LogValue.string)))])
+        case .stack(let stack, let operation, let page, let pages, let forward):
+            var fields: [(String, LogValue)] = [("stack", .string(stack)), ("op", .string(operation.rawValue)), ("page", .string(page)),
+                                                ("pages", .array(pages.map(LogValue.string)))]
+            if forward { fields.append(("forward", .bool(true))) }
+            self.init(timeMilliseconds: t, type: "stack", fields: fields)
         case .transition(let stack, let kind, let phase):
             var fields: [(String, LogValue)] = [("stack", .string(stack)), ("kind", .string(kind.rawValue))]
             switch phase {
@@ -78,6 +82,15 @@ extension EventLogEntry {
         case .back(let stack, let source, let handled):
             self.init(timeMilliseconds: t, type: "back", fields: [
                 ("stack", .string(stack)), ("source", .string(source.rawValue)), ("result", .string(handled ? "handled" : "ignored"))])
+        case .forward(let stack, let source, let handled):
+            self.init(timeMilliseconds: t, type: "forward", fields: [
+                ("stack", .string(stack)), ("source", .string(source.rawValue)), ("result", .string(handled ? "handled" : "ignored"))])
+        case .menu(let stack, .opened(let items)):
+            self.init(timeMilliseconds: t, type: "menu", fields: [
+                ("stack", .string(stack)), ("phase", .string("opened")), ("items", .array(items.map(LogValue.string)))])
+        case .menu(let stack, .closed(let chosen)):
+            self.init(timeMilliseconds: t, type: "menu", fields: [
+                ("stack", .string(stack)), ("phase", .string("closed")), ("chosen", chosen.map(LogValue.string) ?? .null)])
         case .frame(let number, let productionMilliseconds):
             self.init(timeMilliseconds: t, type: "frame", fields: [
                 ("n", .number(Double(number))), ("ms", .number(productionMilliseconds))])

@@ -130,7 +130,16 @@ public enum ScenarioReader {
                 throw fields.error("device is \"\(deviceName)\"; expected touch, mouse or pen")
             }
             let position = Point(x: try fields.requiredNumber("x"), y: try fields.requiredNumber("y"))
-            return .pointer(PointerInput(phase: phase, id: try pointerID(fields), device: device, position: position))
+            // A mouse `down` or `up` may name its button (1 by default; 3 is a right-click).
+            var button = 1
+            if let number = try fields.number("button") {
+                guard phase != .move, device == .mouse else {
+                    throw fields.error("\"button\" is only for a mouse down or up")
+                }
+                guard number == number.rounded(), (1...255).contains(number) else { throw fields.error("\"button\" must be 1...255") }
+                button = Int(number)
+            }
+            return .pointer(PointerInput(phase: phase, id: try pointerID(fields), device: device, position: position, button: button))
         case "cancel":
             return .pointer(PointerInput(phase: .cancel, id: try pointerID(fields), device: .touch, position: Point(x: 0, y: 0)))
         case "scroll":

@@ -51,7 +51,7 @@ public enum ScenarioWriter {
     }
 
     /// One input line at time `t` (ms), or nil for an event a scenario does not record (a page
-    /// change from app code).
+    /// change or a forward push from app code).
     public static func line(_ event: InputEvent, atMilliseconds t: Double) -> String? {
         var fields: [(String, LogValue)] = [("t", .number(t))]
         switch event {
@@ -67,6 +67,7 @@ public enum ScenarioWriter {
             if p.phase != .cancel {
                 fields += [("device", .string(p.device.rawValue)), ("x", .number(p.position.x)), ("y", .number(p.position.y))]
             }
+            if p.button != 1 && p.phase != .move { fields.append(("button", .number(Double(p.button)))) }
         case .scroll(let dx, let dy, let touchpad, let position):
             fields += [("type", .string("scroll")), ("dx", .number(dx)), ("dy", .number(dy)),
                        ("device", .string(touchpad ? "touchpad" : "wheel"))]
@@ -84,7 +85,7 @@ public enum ScenarioWriter {
             fields += [("type", .string("pop")), ("stack", .string(stack)), ("animated", .bool(animated))]
         case .popToRoot(let stack, let animated):
             fields += [("type", .string("popToRoot")), ("stack", .string(stack)), ("animated", .bool(animated))]
-        case .setPage:
+        case .setPage, .goForward:
             return nil
         case .direction(let direction):
             fields += [("type", .string("direction")), ("value", .string(direction == .leftToRight ? "ltr" : "rtl"))]

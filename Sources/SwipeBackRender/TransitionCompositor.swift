@@ -72,6 +72,7 @@ public final class TransitionCompositor {
         var stacks: [StackState]
         var width: Int
         var height: Int
+        var menu: Scene.Menu?
     }
 
     private var lastSignature: FrameSignature?
@@ -85,7 +86,7 @@ public final class TransitionCompositor {
                          pages: pages.map { .init(serial: $0.instance.serial, revision: $0.revision, scrollOffset: $0.scrollOffset,
                                                   pressed: $0.pressedElement, carouselOffset: $0.carouselDrag?.offsetPixels) },
                          topSerials: stack.topSerials, depth: stack.depth, progress: stack.progress, direction: stack.direction)
-        }, width: width, height: height)
+        }, width: width, height: height, menu: scene.menu)
     }
 
     /// Whether `scene` differs from the last one composed into a target of this size.
@@ -150,6 +151,10 @@ public final class TransitionCompositor {
                 }
                 cairo_fill(cr)
             }
+            target.flush()
+        }
+        if let menu = scene.menu {
+            try target.draw { cr in HistoryMenuPainter.draw(menu, scale: scene.layoutScale, in: cr) }
             target.flush()
         }
         snapshots.retainOnly(inView.union(scene.stacks.flatMap(\.topSerials)))

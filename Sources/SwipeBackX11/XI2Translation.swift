@@ -27,7 +27,10 @@ public enum XI2Translation {
     ///     then its wheel buttons 4-7 are the server's emulation of that scrolling, already counted.
     /// - Returns: the core event, or nil for events the core does not take: pointer events the
     ///   server emulates from a touch (`XIPointerEmulated`), emulated wheel buttons of a smooth-
-    ///   scrolling device, buttons other than 1, 4-7, 8 and 9, and other event types.
+    ///   scrolling device, releases of buttons other than 1 to 3, and other event types. Buttons 2
+    ///   and 3 are pointer downs and ups with their `button` (3 is the right-click of the history
+    ///   menu; neither starts a sequence); presses of 8 and above are `button` events (8 back, 9
+    ///   forward).
     public static func translate(_ event: XIDeviceEvent, smoothScrolling: Bool = false) -> TranslatedInput? {
         let time = UInt32(truncatingIfNeeded: event.time)
         let position = Point(x: event.event_x, y: event.event_y)
@@ -41,10 +44,10 @@ public enum XI2Translation {
         // On touch events the same bits mean other things (XITouchPendingEnd is XIPointerEmulated's bit).
         let emulation: PointerEmulation = isPointerEvent ? (emulated ? .emulated : .none)
             : event.flags & Int32(XITouchEmulatingPointer) != 0 ? .emulating : .none
-        func pointer(_ phase: PointerPhase, _ id: Int, _ device: PointerDevice) -> TranslatedInput {
+        func pointer(_ phase: PointerPhase, _ id: Int, _ device: PointerDevice, button: Int = 1) -> TranslatedInput {
             TranslatedInput(serverTime: time, event: .pointer(PointerInput(phase: phase, id: id, device: device, position: position,
                                                                            sourceDevice: Int(event.sourceid),
-                                                                           pointerEmulation: emulation)))
+                                                                           pointerEmulation: emulation, button: button)))
         }
         let mouse = mouseID(deviceID: event.deviceid)
         switch event.evtype {
@@ -55,10 +58,14 @@ public enum XI2Translation {
             let step = wheelStepPixels
             let (dx, dy): (Double, Double) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][event.detail]!
             return TranslatedInput(serverTime: time, event: .scroll(dx: dx, dy: dy, touchpad: false, position: position))
-        case XI_ButtonPress where event.detail == 8 || event.detail == 9:
+        case XI_ButtonPress where event.detail == 2 || event.detail == 3:
+            return pointer(.down, mouse, .mouse, button: Int(event.detail))
+        case XI_ButtonPress where event.detail >= 8 && event.detail <= 255:
             return TranslatedInput(serverTime: time, event: .button(Int(event.detail)))
         case XI_ButtonRelease where event.detail == 1:
             return pointer(.up, mouse, .mouse)
+        case XI_ButtonRelease where event.detail == 2 || event.detail == 3:
+            return pointer(.up, mouse, .mouse, button: Int(event.detail))
         case XI_Motion:
             return pointer(.move, mouse, .mouse)
         case XI_TouchBegin:

@@ -61,7 +61,8 @@ public struct XI2Translator: Sendable {
         guard var input = XI2Translation.translate(event, smoothScrolling: smoothScroll.hasScrollValuators(event.sourceid)) else {
             return result
         }
-        if case .pointer(var pointer) = input.event {
+        // Buttons 2 and 3 start no sequence: only button 1 and touches are held.
+        if case .pointer(var pointer) = input.event, pointer.button == 1 {
             switch pointer.phase {
             case .down:
                 held[pointer.id] = (event.sourceid, pointer.device)

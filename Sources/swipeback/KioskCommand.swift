@@ -30,6 +30,7 @@ enum KioskCommand {
         }
         var configuration = try DemoCommand.windowConfiguration(options)
         configuration.backKeys.removeAll { lockedKeys.contains($0) }
+        configuration.forwardKeys.removeAll { lockedKeys.contains($0) }
         if let chord = configuration.kioskExitChord {
             guard let normalized = KeyTranslation.normalizedChord(chord) else {
                 let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"

@@ -106,4 +106,79 @@ final class ScenarioGoldenTests: XCTestCase {
         XCTAssertEqual(regrab.filter { $0["type"] as? String == "transition" }.count, 2, "one transition from the first began to the pop")
         XCTAssertEqual(try log("back-commands-and-touchpad").filter { $0["type"] as? String == "back" }.count, 3)
     }
+
+    /// Forward and the history menu (issue "Forward and history"), checked on the logs themselves.
+    func testTheForwardAndHistoryLogsShowTheirContracts() throws {
+        func log(_ name: String) throws -> [[String: Any]] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".log.jsonl"), encoding: .utf8)
+            return text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        func lines(_ log: [[String: Any]], _ type: String) -> [[String: Any]] { log.filter { $0["type"] as? String == type } }
+        func results(_ log: [[String: Any]]) -> [String] { lines(log, "forward").compactMap { $0["result"] as? String } }
+        func pushes(_ log: [[String: Any]]) -> [String] {
+            lines(log, "stack").filter { $0["op"] as? String == "push" }
+                .map { "\($0["page"] as? String ?? "")\($0["forward"] as? Bool == true ? " forward" : "")" }
+        }
+        func final(_ lines: [[String: Any]]) -> [String] { (lines.last!["stacks"] as! [String: [String]])["main"]! }
+
+        // Forward after a pop of every kind (back key, back button, swipe, system back button, app
+        // code); ignored with an empty list and during a transition.
+        let keys = try log("forward-keys-and-buttons")
+        XCTAssertEqual(results(keys), ["ignored", "ignored", "handled", "handled", "handled", "handled", "handled"])
+        XCTAssertEqual(lines(keys, "forward").compactMap { $0["source"] as? String }, ["key", "key", "key", "button", "key", "button", "key"])
+        XCTAssertEqual(pushes(keys), Array(repeating: "D forward", count: 5))
+        XCTAssertEqual(lines(keys, "stack").filter { $0["op"] as? String == "pop" }.count, 5)
+        XCTAssertEqual(final(keys), ["A", "B", "C", "D"])
+        // Another push clears the list; a pop after it fills it again.
+        let cleared = try log("forward-cleared-by-push")
+        XCTAssertEqual(results(cleared), ["ignored", "ignored", "handled"])
+        XCTAssertEqual(pushes(cleared), ["D", "D forward"])
+        // popToRoot puts every page it removes in the list, nearest first; the bound keeps the nearest.
+        XCTAssertEqual(pushes(try log("forward-after-pop-to-root")), ["B forward", "C forward"])
+        let bound = try log("forward-history-bound")
+        XCTAssertEqual(results(bound), ["handled", "handled", "ignored"])
+        XCTAssertEqual(final(bound), ["A", "B", "C"])
+        // The forward swipe, both directions: committed (a forward push), then cancelled (the page
+        // goes back to the list: a key brings it after); its gesture lines say so.
+        for name in ["forward-swipe-ltr", "forward-swipe-rtl"] {
+            let swipe = try log(name)
+            let gestures = lines(swipe, "gesture")
+            XCTAssertFalse(gestures.isEmpty, name)
+            XCTAssertTrue(gestures.allSatisfy { $0["kind"] as? String == "forward" && $0["page"] as? String == "C" }, name)
+            XCTAssertEqual(gestures.compactMap { $0["decision"] as? String }, ["commit", "cancel"], name)
+            XCTAssertEqual(lines(swipe, "transition").filter { $0["kind"] as? String == "interactiveForward" }.compactMap { $0["completed"] as? Bool },
+                           [true, false], name)
+            XCTAssertEqual(lines(swipe, "forward").compactMap { $0["source"] as? String }, ["swipe", "swipe", "key"], name)
+            XCTAssertEqual(pushes(swipe), ["C forward", "C forward"], name)
+        }
+        XCTAssertTrue(lines(try log("forward-swipe-off"), "gesture").isEmpty, "forwardSwipe off: the trailing edge does nothing")
+        // A long press opens the menu at down + historyMenuDelay; its release taps nothing; a row
+        // pops to its page in one animation with popToViewController's lifecycle.
+        let long = try log("history-menu-long-press")
+        let menus = lines(long, "menu")
+        XCTAssertEqual(menus.first?["t"] as? Double, 500)
+        XCTAssertEqual(menus.first?["items"] as? [String], ["C", "B", "A"])
+        XCTAssertTrue(menus.last?["chosen"] as? String == "B")
+        XCTAssertTrue(lines(long, "action").isEmpty, "the long press's release does not tap the back button")
+        let popTo = try XCTUnwrap(lines(long, "stack").first)
+        XCTAssertEqual(popTo["op"] as? String, "popTo")
+        XCTAssertEqual(popTo["page"] as? String, "B")
+        XCTAssertEqual(popTo["pages"] as? [String], ["A", "B"])
+        let chosenAt = menus.last!["t"] as! Double, poppedAt = popTo["t"] as! Double
+        let lifecycle = lines(long, "lifecycle").filter { ($0["t"] as! Double) >= chosenAt && ($0["t"] as! Double) <= poppedAt }
+        XCTAssertEqual(lifecycle.map { "\($0["page"]!) \($0["phase"]!)" }, ["D willDisappear", "B willAppear", "D didDisappear", "B didAppear"])
+        XCTAssertEqual(lines(long, "transition").count, 2 * 3, "one pop, then two forward pushes")
+        XCTAssertEqual(pushes(long), ["C forward", "D forward"], "the pages between went to the forward list, nearest first")
+        // A short press taps the back button; a press that slides off opens nothing and taps nothing.
+        let short = try log("history-menu-short-press")
+        XCTAssertTrue(lines(short, "menu").isEmpty)
+        XCTAssertEqual(lines(short, "action").count, 1)
+        // A right-click opens it; Escape (with no pop), a tap outside, a back key and a swipe close it.
+        let right = try log("history-menu-right-click")
+        XCTAssertEqual(lines(right, "menu").compactMap { $0["phase"] as? String }, Array(repeating: ["opened", "closed"], count: 4).flatMap { $0 })
+        XCTAssertTrue(lines(right, "menu").allSatisfy { $0["phase"] as? String == "opened" || $0["chosen"] is NSNull })
+        XCTAssertEqual(lines(right, "back").count, 1, "Escape closed the menu and did not pop")
+        XCTAssertTrue(lines(right, "action").isEmpty, "the tap outside the menu tapped nothing beneath")
+        XCTAssertEqual(final(right), ["A", "B"])
+    }
 }

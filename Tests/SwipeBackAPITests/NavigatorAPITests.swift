@@ -65,8 +65,13 @@ final class NavigatorAPITests: XCTestCase {
         settle(nav)
         XCTAssertEqual(ids(nav), ["root", "about"])
         XCTAssertEqual(top.calls, ["willAppear", "didAppear", "willDisappear", "didDisappear"])
-        XCTAssertNil(top.navigator)
+        XCTAssertTrue(top.navigator === nav, "popped, it waits in the forward list")
+        XCTAssertTrue(nav.canGoForward())
         XCTAssertEqual(root.calls, ["willAppear", "didAppear", "willDisappear", "didDisappear"])
+        // Another push clears the forward list: the page is let go.
+        nav.push(documentPage: "about", animated: false)
+        XCTAssertNil(top.navigator)
+        XCTAssertFalse(nav.canGoForward())
     }
 
     func testObserversSeeEachStepAndStopWhenTheirTokenIsCancelledOrReleased() throws {
@@ -108,9 +113,11 @@ final class NavigatorAPITests: XCTestCase {
         XCTAssertEqual(seen.count, 11, "began (with the first move), 9 changed and ended, before the pop completes")
         settle(nav)
         XCTAssertEqual(ids(nav), ["a"])
-        XCTAssertEqual(nav.observerCount, 0, "the owner's pop ended the subscription")
-        // The same stack swipes again: the popped page's observer stays silent.
+        XCTAssertEqual(nav.observerCount, 1, "the owner waits in the forward list")
+        // A push clears that list: the owner leaves for good and its subscription ends.
         nav.push(Page(id: "c", title: "C"), animated: false)
+        XCTAssertEqual(nav.observerCount, 0, "the owner's removal ended the subscription")
+        // The same stack swipes again: the popped page's observer stays silent.
         drag(nav, from: 4, to: 400)
         settle(nav)
         XCTAssertEqual(seen.count, 11)
@@ -202,7 +209,10 @@ final class NavigatorAPITests: XCTestCase {
     }
 
     func testAPoppedPageAndItsObserversAreReleased() throws {
-        let nav = try navigator([Navigator.Stack(root: .page(Page(id: "a", title: "A")))])
+        var configuration = Configuration()
+        configuration.forwardHistory = 0 // no forward list: a popped page is let go at once
+        let nav = try Navigator(stacks: [Navigator.Stack(root: .page(Page(id: "a", title: "A")))], configuration: configuration,
+                                width: 800, height: 600)
         weak var weakPage: Page?
         weak var weakToken: ObservationToken?
         do {

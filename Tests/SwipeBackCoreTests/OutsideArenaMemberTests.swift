@@ -71,7 +71,7 @@ final class OutsideArenaMemberTests: XCTestCase {
         XCTAssertEqual(tap.pops, 1)
         clock.settle()
         XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A", "B"])
-        XCTAssertTrue(events.contains(.stack(stack: "main", operation: .pop, page: "C", pages: ["A", "B"])))
+        XCTAssertTrue(events.contains(.stack(stack: "main", operation: .pop, page: "C", pages: ["A", "B"], forward: false)))
         XCTAssertTrue(events.contains(.transition(stack: "main", kind: .pop, phase: .started)), "an animated pop")
 
         // The edge swipe still works, and the two-finger member leaves it alone: B pops by the finger.

@@ -56,7 +56,12 @@ final class XI2TranslationTests: XCTestCase {
     func testBackButtonsAndOtherButtons() {
         XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 8))?.event, .button(8))
         XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 9))?.event, .button(9))
-        XCTAssertNil(XI2Translation.translate(event(XI_ButtonPress, detail: 3)))
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 12))?.event, .button(12))
+        // The right button is a press and release of its own: the history menu's right-click.
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonPress, detail: 3, deviceID: 2))?.event,
+                       .pointer(PointerInput(phase: .down, id: -2, device: .mouse, position: Point(x: 12.5, y: 40.25), button: 3)))
+        XCTAssertEqual(XI2Translation.translate(event(XI_ButtonRelease, detail: 3, deviceID: 2))?.event,
+                       .pointer(PointerInput(phase: .up, id: -2, device: .mouse, position: Point(x: 12.5, y: 40.25), button: 3)))
         XCTAssertNil(XI2Translation.translate(event(XI_ButtonRelease, detail: 8)))
         XCTAssertNil(XI2Translation.translate(event(XI_KeyPress, detail: 38)))
     }

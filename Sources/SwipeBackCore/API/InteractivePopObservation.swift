@@ -26,7 +26,7 @@ public enum InteractivePopEvent: Equatable, Sendable, CustomStringConvertible {
 
 /// A subscription to a stack's interactive pop. It ends with `cancel()` or when the token is
 /// released, whichever comes first; an observer registered with an owner page also ends when
-/// that page is popped.
+/// that page leaves its stack for good (popped and dropped from the forward list).
 public final class ObservationToken {
     weak var navigator: Navigator?
     let id: Int

@@ -24,7 +24,9 @@ public final class Navigator {
         let stack: String
         weak var owner: Page?
         let hasOwner: Bool
-        let handler: (InteractivePopEvent) -> Void
+        /// Whether it hears forward swipes too (the two-argument form).
+        let hearsForward: Bool
+        let handler: (InteractivePopEvent, SwipeKind) -> Void
     }
 
     /// The app clock in ms for operations that carry no time (`push`, `pop`): by default the latest
@@ -115,10 +117,13 @@ public final class Navigator {
     /// - Returns: false when there is no such stack (nothing happens).
     ///
     /// A page object is on one stack at a time (pushing it again while it is shown stops the
-    /// program with a precondition failure); once popped, it may be pushed again. Its id must not be
-    /// the id of a document page.
+    /// program with a precondition failure); once popped, it may be pushed again (it leaves the
+    /// forward list it waits in). Its id must not be the id of a document page.
     @discardableResult
     public func push(_ page: Page, on stack: String = "main", animated: Bool = true) -> Bool {
+        if let instance = page.instance, model.stacks.contains(where: { $0.forwardPages.contains(instance) }) {
+            model.releaseFromForwardLists(instance)
+        }
         precondition(page.instance == nil && !(pendingPushes.values.contains { $0.contains { $0 === page } }),
                      "the page \"\(page.id)\" is already on a stack; a page object is shown once at a time")
         precondition(model.document.pages[page.id] == nil, "the Swift page id \"\(page.id)\" is also a page of the document")
@@ -168,6 +173,56 @@ public final class Navigator {
         return true
     }
 
+    /// Whether `goForward(on:)` has a page to push: the stack's forward list is not empty.
+    ///
+    /// - Parameter stack: the stack's id; false for an unknown id.
+    public func canGoForward(on stack: String = "main") -> Bool {
+        !(model.stack(id: stack)?.forwardPages.isEmpty ?? true)
+    }
+
+    /// Pushes the first page of the stack's forward list again (the page popped last), as a
+    /// forward key does; during a running transition it waits its turn. The page is the same
+    /// instance (a Swift page the same object), with its scroll offset and switches.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack's id.
+    ///   - animated: slide the page in (true) or show it at once (false).
+    /// - Returns: false when there is no such stack or its forward list is empty (nothing happens).
+    @discardableResult
+    public func goForward(on stack: String = "main", animated: Bool = true) -> Bool {
+        guard canGoForward(on: stack) else { return false }
+        model.handle(.goForward(stack: stack, animated: animated), atMilliseconds: now)
+        return true
+    }
+
+    /// Pops a Swift page's stack to that page in one animated pop (UIKit's
+    /// `popToViewController`): only the top page and `page` get lifecycle calls; the pages between
+    /// are removed. The pages removed go to the forward list, nearest first.
+    ///
+    /// - Parameters:
+    ///   - page: a page object on a stack, beneath its top.
+    ///   - animated: slide the top page out (true) or remove the pages at once (false).
+    /// - Returns: false when `page` is not beneath the top of a stack (nothing happens).
+    @discardableResult
+    public func popTo(_ page: Page, animated: Bool = true) -> Bool {
+        guard let instance = page.instance else { return false }
+        return model.popTo(instance, animated: animated, atMilliseconds: now)
+    }
+
+    /// Pops a stack to the nearest page beneath its top with the id `pageID` (a document page or
+    /// a Swift page), as `popTo(_:animated:)` does.
+    ///
+    /// - Parameters:
+    ///   - pageID: the page's id.
+    ///   - stack: the stack's id.
+    ///   - animated: slide the top page out (true) or remove the pages at once (false).
+    /// - Returns: false when the stack does not exist or holds no such page beneath its top.
+    @discardableResult
+    public func popTo(pageID: String, on stack: String = "main", animated: Bool = true) -> Bool {
+        guard let target = model.stack(id: stack)?.pages.dropLast().last(where: { $0.pageID == pageID }) else { return false }
+        return model.popTo(target, animated: animated, atMilliseconds: now)
+    }
+
     /// The stack with this id, or nil: its frame, its pages (bottom to top) and any transition.
     public func stack(id: String) -> NavigationStack? { model.stack(id: id) }
 
@@ -214,9 +269,30 @@ public final class Navigator {
     /// observe nothing, silently).
     public func observeInteractivePop(of stack: String = "main", owner: Page? = nil,
                                       _ handler: @escaping (InteractivePopEvent) -> Void) -> ObservationToken {
+        observe(stack, owner: owner, hearsForward: false) { event, _ in handler(event) }
+    }
+
+    /// Observes both swipes of one stack, the back swipe and the forward swipe (`forwardSwipe`),
+    /// told apart by `kind`: the same steps as `observeInteractivePop(of:owner:_:)`. For a forward
+    /// swipe, progress is how far the incoming page came in and the velocity is along the forward
+    /// direction.
+    ///
+    /// - Parameters:
+    ///   - stack: the stack's id.
+    ///   - owner: a page whose pop ends the subscription; nil for none.
+    ///   - handler: called synchronously with each step and the swipe's kind.
+    /// - Returns: the subscription; it ends when the token is cancelled or released.
+    public func observeInteractivePop(of stack: String = "main", owner: Page? = nil,
+                                      _ handler: @escaping (InteractivePopEvent, SwipeKind) -> Void) -> ObservationToken {
+        observe(stack, owner: owner, hearsForward: true, handler)
+    }
+
+    private func observe(_ stack: String, owner: Page?, hearsForward: Bool,
+                         _ handler: @escaping (InteractivePopEvent, SwipeKind) -> Void) -> ObservationToken {
         precondition(model.stack(id: stack) != nil, "no stack \"\(stack)\" to observe; stacks: \(model.stacks.map(\.id))")
         nextObserverID += 1
-        observers[nextObserverID] = Observer(stack: stack, owner: owner, hasOwner: owner != nil, handler: handler)
+        observers[nextObserverID] = Observer(stack: stack, owner: owner, hasOwner: owner != nil, hearsForward: hearsForward,
+                                             handler: handler)
         return ObservationToken(navigator: self, id: nextObserverID)
     }
 
@@ -246,7 +322,8 @@ public final class Navigator {
         bind(next, to: instance, stack: stack)
     }
 
-    /// Releases popped Swift pages and the observers they own.
+    /// Releases Swift pages that left a stack for good (popped past the forward list's bound, or
+    /// cleared from it) and the observers they own.
     func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
         for instance in instances {
             guard let page = pages.removeValue(forKey: instance.serial) else { continue }
@@ -273,7 +350,7 @@ public final class Navigator {
 
     /// Tells the page (`willSwipeBack` on `began`) and the stack's observers.
     func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
-        if step.phase == .began { pages[instance.serial]?.willSwipeBack?() }
+        if step.phase == .began && step.kind == .back { pages[instance.serial]?.willSwipeBack?() }
         let event: InteractivePopEvent
         switch step.phase {
         case .began: event = .began(progress: step.progress)
@@ -283,9 +360,9 @@ public final class Navigator {
         }
         // A handler may end subscriptions, its own included: each is checked before it runs.
         for id in observers.keys.sorted() {
-            guard let observer = observers[id], observer.stack == stack else { continue }
+            guard let observer = observers[id], observer.stack == stack, step.kind == .back || observer.hearsForward else { continue }
             if observer.hasOwner && observer.owner == nil { observers[id] = nil; continue }
-            observer.handler(event)
+            observer.handler(event, step.kind)
         }
     }
 

@@ -4,7 +4,9 @@
 /// Subclass it. A page lays out the standard elements in `elements` like a document page does;
 /// for content of its own it overrides `element(at:)` and `didTap(_:)`, and (with the `SwipeBack`
 /// library) adopts `CairoDrawing` to draw it. A page object is one entry on one stack: push a
-/// new object to show the page again. After it is popped, SwipeBack holds no reference to it.
+/// new object to show the page again. A popped page waits in its stack's forward list (at most
+/// `forwardHistory` pages) so that `goForward` can show it again; once the list drops it (any
+/// other push, the bound, a kiosk's idle return), SwipeBack holds no reference to it.
 ///
 /// Closures stored on a page (`shouldBeginInteractivePop`, `willSwipeBack`) should capture the
 /// page weakly (`[weak self]`), or the page keeps itself alive.

@@ -25,7 +25,14 @@ extension AppModel {
                                progress: stack.transition?.progress,
                                topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count)
         }, parallax: configuration.parallax, dimAlpha: configuration.dimAlpha, shadowWidth: configuration.shadowWidth,
-           layoutScale: layoutScale, headerHeight: headerHeight)
+           layoutScale: layoutScale, headerHeight: headerHeight, menu: sceneMenu())
+    }
+
+    /// The open history menu's rows with the pages' titles, or nil.
+    private func sceneMenu() -> Scene.Menu? {
+        guard let menu = historyMenu else { return nil }
+        let rows = zip(menu.items, historyMenuRowFrames).map { Scene.Menu.Row(title: page($0.0).title, frame: $0.1) }
+        return Scene.Menu(rows: rows, direction: direction)
     }
 
     /// The title the system back button of `instance` shows: the page below it, or nil at the root.

@@ -73,14 +73,16 @@ public final class AppModel {
     }
     /// The idle policy's state.
     var idle = IdlePolicy()
-    /// Arbitrates pointer sequences between the gestures (`GestureArena`): tap, settle regrab,
-    /// control drag, vertical scroll, edge pop and content pop, in that order; apps and tests may
-    /// register more.
+    /// Arbitrates pointer sequences between the gestures (`GestureArena`): history menu, tap,
+    /// settle regrab, control drag, vertical scroll, edge pop, forward swipe and content pop, in
+    /// that order; apps and tests may register more.
     public let arena = GestureArena()
+    let menuMember = HistoryMenuMember()
     let tapMember = TapMember()
     let controlMember = ControlDragMember()
     let scrollMember = VerticalScrollMember()
-    let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .content)]
+    let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .forwardEdge),
+                      InteractivePopMember(zone: .content)]
     /// The touchpad's runs (two-finger scrolling, 3+ finger swipes), driven as virtual pointers.
     let touchpadRuns = TouchpadRuns()
     /// The stack that got the last down or scroll: keys and back buttons act on it.
@@ -106,7 +108,8 @@ public final class AppModel {
         self.document = document
         self.measurer = measurer
         self.log = log
-        for member in [tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2]] as [GestureArenaMember] {
+        for member in [menuMember, tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2],
+                       popMembers[3]] as [GestureArenaMember] {
             arena.register(member)
         }
         navigation.model = self
@@ -158,6 +161,9 @@ public final class AppModel {
             break
         }
         switch event {
+        case .pointer(let pointer) where pointer.button != 1:
+            // Other mouse buttons start no sequence: back and forward buttons, the right-click.
+            if pointer.phase == .down { otherButtonDown(pointer, t) }
         case .pointer(let pointer):
             switch pointer.phase {
             case .down: pointerDown(pointer, t)
@@ -165,7 +171,7 @@ public final class AppModel {
             case .up: pointerUp(pointer, t)
             case .cancel: pointerCancel(id: pointer.id, t)
             }
-        case .push, .pop, .popToRoot:
+        case .push, .pop, .popToRoot, .goForward:
             navigation.request(event, t)
         case .setPage(let id, let change):
             document.pages[id] = change.applied(to: document.page(id))
@@ -187,9 +193,19 @@ public final class AppModel {
             cancelAllSequences(t)
             closeRequested = true
         case .key(let name):
-            if configuration.backKeys.contains(name) { backCommand(t, source: .key) }
+            if name == "Escape", historyMenu != nil {
+                closeHistoryMenu(t) // Escape closes the menu, and does nothing else
+            } else if configuration.backKeys.contains(name) {
+                backCommand(t, source: .key)
+            } else if configuration.forwardKeys.contains(name) {
+                forwardCommand(t, source: .key)
+            }
         case .button(let button):
-            if configuration.backButtons.contains(button) { backCommand(t, source: .button) }
+            if configuration.backButtons.contains(button) {
+                backCommand(t, source: .button)
+            } else if configuration.forwardButtons.contains(button) {
+                forwardCommand(t, source: .button)
+            }
         case .swipe(let phase, let dx, let dy, _):
             touchpadRuns.gesture(phase, dx: dx, dy: dy, model: self, t)
         case .scroll(let dx, let dy, let touchpad, let position):
@@ -273,23 +289,32 @@ public final class AppModel {
     public static let settleSnapDistance = StackNavigation.settleSnapDistance
 
     /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
-    /// root and no finger is down. A window sleeps until then instead of ticking.
+    /// root (or a stack can go forward) and no finger is down, and a long press on a back button.
+    /// A window sleeps until then instead of ticking.
     public var nextTimerMilliseconds: Double? {
+        guard let menuDue = menuMember.dueMilliseconds else { return idleDueMilliseconds }
+        return min(menuDue, idleDueMilliseconds ?? .infinity)
+    }
+
+    /// When the idle return falls due, in ms, or nil.
+    private var idleDueMilliseconds: Double? {
         idle.dueMilliseconds(timeoutSeconds: configuration.kioskIdleTimeout, pointersDown: !arena.sequences.isEmpty,
-                             awayFromRoot: stacks.contains { !$0.isAtRoot || $0.transition != nil })
+                             awayFromRoot: stacks.contains { !$0.isAtRoot || $0.transition != nil || !$0.forwardPages.isEmpty })
     }
 
     /// Advances every animation to time `t` (ms); ends settles that reached their target; fires
     /// a due timer.
     public func tick(atMilliseconds t: Double) {
-        if let due = nextTimerMilliseconds, t >= due {
+        if let due = idleDueMilliseconds, t >= due {
             // Idle: every stack goes back to its root with the normal animation and lifecycle
             // (a transition running now finishes first: the pop to root waits its turn).
             idle.noteActivity(atMilliseconds: t)
-            for stack in stacks where !stack.isAtRoot || stack.transition != nil {
-                navigation.request(.popToRoot(stack: stack.id, animated: true), t)
+            // The forward lists go too: the next visitor cannot go forward into these pages.
+            for index in stacks.indices where !stacks[index].isAtRoot || stacks[index].transition != nil || !stacks[index].forwardPages.isEmpty {
+                navigation.request(.popToRoot(animated: true, clearsForward: true), stackIndex: index, t)
             }
         }
+        menuMember.fire(atMilliseconds: t, model: self)
         touchpadRuns.expire(atMilliseconds: t, model: self)
         advanceMomentum(t)
         navigation.advanceSettles(to: t)
@@ -347,7 +372,7 @@ public final class AppModel {
     /// they return to where they started.
     var retainedStateCount: Int {
         pageStates.retainedCount
-            + momentum.count + arena.sequences.count + tapMember.retainedCount + controlMember.retainedCount
+            + momentum.count + arena.sequences.count + menuMember.retainedCount + tapMember.retainedCount + controlMember.retainedCount
             + scrollMember.retainedCount + popMembers.reduce(0) { $0 + $1.retainedCount }
     }
 

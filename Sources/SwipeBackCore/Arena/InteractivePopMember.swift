@@ -1,7 +1,9 @@
 /// The interactive pop driven by a pointer: the screen edge pan (`edge`, DESIGN.md "Recognition")
 /// or the full-width content swipe (`content`, iOS 26), through a `ScreenEdgePanGestureRecognizer`
 /// per sequence. It asks the page's veto once, begins the swipe, follows the finger and decides
-/// at the release (`PopDecision`).
+/// at the release (`PopDecision`). The forward swipe (`forwardEdge`) is the same gesture in the
+/// mirrored layout: from the trailing edge toward the leading edge, it brings the forward
+/// list's first page back.
 class InteractivePopMember: GestureArenaMember {
     /// Where a sequence must go down for this member to take it.
     enum Zone {
@@ -9,6 +11,9 @@ class InteractivePopMember: GestureArenaMember {
         case edge
         /// Anywhere else, with `contentSwipe` on, unless the control under it can take the drag.
         case content
+        /// Within `edgeWidth` of the stack's trailing edge, with `forwardSwipe` on and a page to
+        /// go forward to, not on a control (the page under the finger's switch and veto apply).
+        case forwardEdge
     }
 
     private let zone: Zone?
@@ -26,8 +31,9 @@ class InteractivePopMember: GestureArenaMember {
     func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
         guard let zone, let index = sequence.stackIndex else { return false }
         let stack = model.stacks[index]
-        guard stack.transition == nil, !stack.isAtRoot, model.page(stack.top).interactivePop else { return false }
+        guard stack.transition == nil, canSwipe(stack, model: model), model.page(stack.top).interactivePop else { return false }
         let configuration = model.configuration
+        var direction = model.direction
         if sequence.isTouchpad {
             guard zone == .edge else { return false }
         } else {
@@ -37,6 +43,12 @@ class InteractivePopMember: GestureArenaMember {
             let inEdgeZone = ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame,
                                                                          direction: model.direction, edgeWidth: configuration.edgeWidth)
             switch zone {
+            case .forwardEdge:
+                // The trailing edge's zone, in the mirrored layout, on the same terms as the back edge.
+                direction = direction.mirrored
+                guard configuration.forwardSwipe, !claimed,
+                      ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame, direction: direction,
+                                                                  edgeWidth: configuration.edgeWidth) else { return false }
             case .edge:
                 // The edge keeps priority in its zone, where a control under the finger keeps its drags.
                 guard inEdgeZone, !claimed else { return false }
@@ -48,7 +60,7 @@ class InteractivePopMember: GestureArenaMember {
                 if claimed { sequence.popMayTakeDragsTowardPop = true }
             }
         }
-        recognizers[sequence.id] = ScreenEdgePanGestureRecognizer(downPoint: sequence.downPoint, direction: model.direction,
+        recognizers[sequence.id] = ScreenEdgePanGestureRecognizer(downPoint: sequence.downPoint, direction: direction,
                                                                   widthPixels: stack.frame.width,
                                                                   touchSlop: configuration.touchSlop)
         return true
@@ -69,7 +81,7 @@ class InteractivePopMember: GestureArenaMember {
             let page = model.page(stack.top)
             // The stack must still be as it was at the down: same top page, still enabled, nothing
             // animating (a push, pop or settle that started since then owns the stack).
-            guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, !stack.isAtRoot else {
+            guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, canSwipe(stack, model: model) else {
                 model.arena.reject(sequence, member: self)
                 return .pass
             }
@@ -81,7 +93,7 @@ class InteractivePopMember: GestureArenaMember {
                 model.emit(t, .veto(stack: stack.id, page: page.id, downPoint: sequence.downPoint, allowed: answer))
                 // The veto may have changed the stacks (a push or pop from inside it): then the swipe fails.
                 let now = model.stacks[index]
-                if !answer || now.transition != nil || now.top != sequence.pageAtDown || now.isAtRoot {
+                if !answer || now.transition != nil || now.top != sequence.pageAtDown || !canSwipe(now, model: model) {
                     model.arena.reject(sequence, member: self)
                     return .pass
                 }
@@ -90,7 +102,12 @@ class InteractivePopMember: GestureArenaMember {
             recognizers[sequence.id] = recognizer
             model.arena.accept(sequence, by: self)
             model.arena.beginWindowSwipe(owner: sequence)
-            model.navigation.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress, t)
+            if zone == .forwardEdge {
+                model.navigation.beginInteractiveForward(stackIndex: index, direction: recognizer.direction.mirrored,
+                                                         progress: recognizer.progress, t)
+            } else {
+                model.navigation.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress, t)
+            }
             return .handled
         case .changed:
             guard model.arena.swipeOwner == sequence.id, model.stacks[index].transition != nil else { return .handled }
@@ -122,6 +139,11 @@ class InteractivePopMember: GestureArenaMember {
 
     func reject(_ sequence: ArenaSequence) {
         recognizers[sequence.id] = nil
+    }
+
+    /// Whether the stack has somewhere to go: a page beneath the top (back), or a forward page.
+    private func canSwipe(_ stack: NavigationStack, model: AppModel) -> Bool {
+        zone == .forwardEdge ? !stack.forwardPages.isEmpty && model.configuration.forwardHistory > 0 : !stack.isAtRoot
     }
 
     /// Rejected when another sequence begins the swipe (one swipe per window).

@@ -41,6 +41,21 @@ public struct Configuration: Equatable, Sendable {
     public var backKeys: [String] = ["Alt+Left", "XF86Back", "Escape"]
     /// Mouse buttons that act as back commands. Default `[8]`.
     public var backButtons: [Int] = [8]
+    /// How many popped pages each stack keeps for going forward again, in pages (0...100); 0
+    /// turns forward off. Default 10.
+    public var forwardHistory: Int = 10
+    /// Key names that push the forward list's first page again. Default `Alt+Right` and
+    /// `XF86Forward`: the browsers' and libadwaita's forward keys, mirroring `backKeys`.
+    public var forwardKeys: [String] = ["Alt+Right", "XF86Forward"]
+    /// Mouse buttons that do the same. Default `[9]`, the forward button (X11 button 9).
+    public var forwardButtons: [Int] = [9]
+    /// Whether a drag from the trailing edge toward the leading edge pushes the forward list's
+    /// first page, following the finger (libadwaita's forward swipe). Default false.
+    public var forwardSwipe: Bool = false
+    /// How long a press on the system back button must rest, within `touchSlop`, to open the
+    /// history menu, in ms (100...5000). Default 500: UIKit's `UILongPressGestureRecognizer`
+    /// `minimumPressDuration` of 0.5 s.
+    public var historyMenuDelay: Double = 500
     /// Kiosk idle time before returning to the root, in s (0...86400); 0 turns it off. Default 120.
     public var kioskIdleTimeout: Double = 120
     /// The key chord that quits a kiosk (for example `Ctrl+Alt+Shift+Q`); nil means no way out.
@@ -84,6 +99,8 @@ extension Configuration {
         public let tuningStep: Double?
         /// The unit of a value that is not a number (`key names`, `mouse buttons`); empty otherwise.
         public let valueLabel: String
+        /// Whether a number must be whole (a count): readers refuse fractions.
+        public let isWhole: Bool
         /// Reads the key's value from a configuration.
         let get: @Sendable (Configuration) -> Value
         /// Writes a value of the key's kind into a configuration; false for a value of another kind.
@@ -91,8 +108,10 @@ extension Configuration {
 
         /// A key of the table, read and written through `get` and `put`.
         init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
+             isWhole: Bool = false,
              get: @escaping @Sendable (Configuration) -> Value, put: @escaping @Sendable (inout Configuration, Value) -> Bool) {
             self.name = name
+            self.isWhole = isWhole
             self.kind = kind
             self.summary = summary
             self.tuningStep = tuningStep
@@ -104,9 +123,10 @@ extension Configuration {
         /// A key stored at `path`: `wrap` turns the stored value into a `Value`, `unwrap` back (nil
         /// for a value of another kind).
         static func stored<T>(_ name: String, _ path: WritableKeyPath<Configuration, T> & Sendable, _ kind: ValueKind,
-                              _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
+                              _ summary: String, tuningStep: Double? = nil, valueLabel: String = "", isWhole: Bool = false,
                               wrap: @escaping @Sendable (T) -> Value, unwrap: @escaping @Sendable (Value) -> T?) -> Key {
-            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, get: { wrap($0[keyPath: path]) },
+            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, isWhole: isWhole,
+                get: { wrap($0[keyPath: path]) },
                 put: { configuration, value in
                     guard let stored = unwrap(value) else { return false }
                     configuration[keyPath: path] = stored
@@ -191,6 +211,21 @@ extension Configuration {
         .stored("backButtons", \.backButtons, .integers, "mouse buttons (1...255) that do the same; [] turns them off",
                 valueLabel: "mouse buttons", wrap: { .integers($0) },
                 unwrap: { if case .integers(let buttons) = $0 { buttons } else { nil } }),
+        .stored("forwardHistory", \.forwardHistory, .number(0...100, unit: "pages"),
+            "how many popped pages each stack keeps for going forward (nearest first); any other push, and a kiosk's idle return, clear them; 0 turns forward off",
+            isWhole: true, wrap: { .number(Double($0)) },
+            unwrap: { if case .number(let n) = $0, n == n.rounded(), (0...100).contains(n) { Int(n) } else { nil } }),
+        .stored("forwardKeys", \.forwardKeys, .strings,
+            "keys that push the forward list's first page again, animated (ignored while a swipe or a transition runs, and when the list is empty); [] turns them off",
+            valueLabel: "key names", wrap: { .strings($0) }, unwrap: { if case .strings(let keys) = $0 { keys } else { nil } }),
+        .stored("forwardButtons", \.forwardButtons, .integers, "mouse buttons (1...255) that do the same; [] turns them off",
+                valueLabel: "mouse buttons", wrap: { .integers($0) },
+                unwrap: { if case .integers(let buttons) = $0 { buttons } else { nil } }),
+        .stored("forwardSwipe", \.forwardSwipe, .boolean,
+            "a drag from within edgeWidth of the trailing edge toward the leading edge brings the forward list's first page back, following the finger, decided as the back swipe is",
+            wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
+        .number("historyMenuDelay", \.historyMenuDelay, 100...5000, "ms",
+                "a press on the system back button held this long, within touchSlop, opens the history menu (a right-click opens it at once)"),
         .number("kioskIdleTimeout", \.kioskIdleTimeout, 0...86400, "s",
                 "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
         .stored("kioskExitChord", \.kioskExitChord, .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",

@@ -12,9 +12,10 @@ public enum AppEvent: Equatable, Sendable {
     case gesture(stack: String, page: String, step: GestureReadout)
     /// A lifecycle step of `page` in `stack`.
     case lifecycle(stack: String, page: String, phase: LifecyclePhase)
-    /// The stack changed by `operation`; `page` is the page pushed or the top page that left, and
-    /// `pages` the stack afterwards, bottom to top.
-    case stack(stack: String, operation: StackOperation, page: String, pages: [String])
+    /// The stack changed by `operation`; `page` is the page pushed, the top page that left (pop,
+    /// popToRoot) or the page popped to (popTo), and `pages` the stack afterwards, bottom to top.
+    /// `forward` is true for a push of the forward list's first page.
+    case stack(stack: String, operation: StackOperation, page: String, pages: [String], forward: Bool)
     /// An animated transition started (after its will* lines) or finished (after its did* and stack lines).
     case transition(stack: String, kind: TransitionKind, phase: TransitionPhase)
     /// A button, toggle or the system back button (`element` nil) was activated; `toggledValue`
@@ -24,6 +25,11 @@ public enum AppEvent: Equatable, Sendable {
     case control(stack: String, page: String, element: String?, value: Double)
     /// A back command arrived for `stack` and was handled or ignored.
     case back(stack: String, source: BackCommandSource, handled: Bool)
+    /// A forward command arrived for `stack` and was handled or ignored (an empty forward list,
+    /// a swipe or a transition running).
+    case forward(stack: String, source: ForwardCommandSource, handled: Bool)
+    /// The history menu of `stack` opened or closed.
+    case menu(stack: String, phase: MenuPhase)
     /// A frame was presented: `number` frames so far, `productionMilliseconds` spent producing it (ms).
     case frame(number: Int, productionMilliseconds: Double)
     /// The end of a replay: every stack's pages, bottom to top, stacks in order.

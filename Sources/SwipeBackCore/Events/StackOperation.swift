@@ -6,4 +6,6 @@ public enum StackOperation: String, Equatable, Sendable {
     case pop
     /// The stack was popped to its root.
     case popToRoot
+    /// The stack was popped to a page beneath the top (the history menu, `Navigator.popTo`).
+    case popTo
 }

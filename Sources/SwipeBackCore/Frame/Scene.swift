@@ -25,6 +25,8 @@ public struct Scene: Equatable, Sendable {
     /// The header bar's height in px at `layoutScale`: `PageDefinition.headerHeight * layoutScale`
     /// (set it with the scale; it is not derived).
     public var headerHeight: Double
+    /// The history menu drawn over the stacks, or nil when none is open.
+    public var menu: Menu?
 
     /// Creates a scene.
     ///
@@ -35,8 +37,10 @@ public struct Scene: Equatable, Sendable {
     ///   - shadowWidth: px, 0...200.
     ///   - layoutScale: px per layout unit, more than 0.
     ///   - headerHeight: px.
+    ///   - menu: the open history menu, or nil.
     public init(stacks: [Stack], parallax: Double, dimAlpha: Double, shadowWidth: Double, layoutScale: Double = 1,
-                headerHeight: Double = PageDefinition.headerHeight) {
+                headerHeight: Double = PageDefinition.headerHeight, menu: Menu? = nil) {
+        self.menu = menu
         self.stacks = stacks
         self.parallax = parallax
         self.dimAlpha = dimAlpha
@@ -141,6 +145,42 @@ public struct Scene: Equatable, Sendable {
             self.pressedElement = pressedElement
             self.carouselDrag = carouselDrag
             self.readout = readout
+        }
+    }
+
+    /// The history menu as drawn: one row per page beneath the top, nearest first.
+    public struct Menu: Equatable, Sendable {
+        /// The rows: each page's title and its frame in window px (`HistoryMenu.rowFrames`).
+        public var rows: [Row]
+        /// Right to left aligns the titles to the right.
+        public var direction: LayoutDirection
+
+        /// One row of the menu.
+        public struct Row: Equatable, Sendable {
+            /// The page's title.
+            public var title: String
+            /// The row's frame in window px.
+            public var frame: Rect
+
+            /// Creates a row.
+            ///
+            /// - Parameters:
+            ///   - title: the page's title.
+            ///   - frame: window px.
+            public init(title: String, frame: Rect) {
+                self.title = title
+                self.frame = frame
+            }
+        }
+
+        /// Creates a menu.
+        ///
+        /// - Parameters:
+        ///   - rows: nearest first, frames in window px.
+        ///   - direction: ltr or rtl.
+        public init(rows: [Row], direction: LayoutDirection) {
+            self.rows = rows
+            self.direction = direction
         }
     }
 

@@ -36,6 +36,10 @@ public struct PointerInput: Equatable, Sendable {
     public var phase: PointerPhase
     /// The sequence's id: touch ids for touches, any stable number for a mouse.
     public var id: Int
+    /// The mouse button of a `down` or `up`: 1 (the primary button, which drags and taps) or 3
+    /// (a right-click: it opens the history menu on a system back button); 1 for other devices
+    /// and phases.
+    public var button: Int
     /// The device that produced it.
     public var device: PointerDevice
     /// Position in px, window coordinates (ignored for `cancel`).
@@ -56,21 +60,23 @@ public struct PointerInput: Equatable, Sendable {
     ///   - position: the position in px, window coordinates.
     ///   - sourceDevice: the physical device's id, or nil.
     ///   - pointerEmulation: the platform's emulation flag; `.none` by default.
+    ///   - button: a mouse down's or up's button, 1...255; 1 by default.
     public init(phase: PointerPhase, id: Int, device: PointerDevice, position: Point, sourceDevice: Int? = nil,
-                pointerEmulation: PointerEmulation = .none) {
+                pointerEmulation: PointerEmulation = .none, button: Int = 1) {
         self.phase = phase
         self.id = id
+        self.button = button
         self.device = device
         self.position = position
         self.sourceDevice = sourceDevice
         self.pointerEmulation = pointerEmulation
     }
 
-    /// Equal in what the engine acts on: phase, id, device and position. The source device and
+    /// Equal in what the engine acts on: phase, id, device, button and position. The source device and
     /// the emulation flag tell where an event came from, which a scenario line does not record,
     /// so a live event equals its recorded replay.
     public static func == (a: PointerInput, b: PointerInput) -> Bool {
-        a.phase == b.phase && a.id == b.id && a.device == b.device && a.position == b.position
+        a.phase == b.phase && a.id == b.id && a.device == b.device && a.position == b.position && a.button == b.button
     }
 }
 
@@ -144,6 +150,9 @@ public enum InputEvent: Equatable, Sendable {
     case pop(stack: String, animated: Bool)
     /// App code pops `stack` down to its root page.
     case popToRoot(stack: String, animated: Bool)
+    /// App code pushes the first page of `stack`'s forward list again (`Navigator.goForward`);
+    /// nothing when the list is empty.
+    case goForward(stack: String, animated: Bool)
     /// App code changes properties of a page at run time; nil fields stay as they are.
     case setPage(page: String, change: PageChange)
     /// The layout direction changes; it applies to the next swipe.

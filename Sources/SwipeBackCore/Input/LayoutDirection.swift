@@ -7,4 +7,7 @@ public enum LayoutDirection: String, Sendable, CaseIterable {
 
     /// +1 when popping moves toward larger x (ltr), -1 when it moves toward smaller x (rtl).
     public var popSign: Double { self == .leftToRight ? 1 : -1 }
+
+    /// The other direction: the forward swipe is the back swipe of the mirrored layout.
+    public var mirrored: LayoutDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
 }

@@ -8,9 +8,13 @@ public struct NavigationStack: Sendable {
     public internal(set) var pages: [PageInstance]
     /// The running transition, if any.
     public internal(set) var transition: Transition?
+    /// The pages popped from it that a forward command, a forward swipe or `goForward` may push
+    /// again, nearest first (the first is the page popped last); at most `forwardHistory`. Any
+    /// other push clears it.
+    public internal(set) var forwardPages: [PageInstance] = []
     /// Pushes and pops requested during a transition, applied in order after it. A pop marked
     /// `absorbable` was requested during an interactive pop: the swipe's commit absorbs it.
-    var queued: [(operation: InputEvent, absorbable: Bool)] = []
+    var queued: [(operation: NavigationOperation, absorbable: Bool)] = []
 
     /// Creates a stack.
     public init(id: String, frame: Rect, pages: [PageInstance]) {

@@ -1,6 +1,6 @@
-/// Navigation, apart from input: the stacks, their queued operations with the absorb rule,
-/// transitions (animated and interactive) and the lifecycle order (DESIGN.md "Lifecycle"), with
-/// their events. Input (the arena's members, back keys, the touchpad) asks it for operations; it
+/// Navigation, apart from input: the stacks, their forward lists, their queued operations with
+/// the absorb rule, transitions (animated and interactive, back and forward) and the lifecycle
+/// order (DESIGN.md "Lifecycle"), with their events. Input (the arena's members, back keys, the touchpad) asks it for operations; it
 /// never looks at a pointer.
 final class StackNavigation {
     /// The stacks, bottom to top.
@@ -21,6 +21,7 @@ final class StackNavigation {
         let stack = stacks[index]
         let upper = stack.top
         let lower = stack.pages[stack.pages.count - 2]
+        model.closeHistoryMenu(t)
         stacks[index].transition = Transition(kind: .interactivePop, operation: .pop, upper: upper, lower: lower,
                                               direction: direction, progress: progress)
         gesture(t, stacks[index], .began, progress: progress)
@@ -29,113 +30,204 @@ final class StackNavigation {
         transitionStarted(t, stack, .interactivePop)
     }
 
+    /// Starts the forward swipe of a stack: the forward list's first page comes in from the
+    /// trailing side, `progress` (0...1) of the way in. The lifecycle is a push's.
+    func beginInteractiveForward(stackIndex index: Int, direction: LayoutDirection, progress: Double, _ t: Double) {
+        guard let upper = stacks[index].forwardPages.first else { return }
+        model.closeHistoryMenu(t)
+        stacks[index].forwardPages.removeFirst()
+        let stack = stacks[index]
+        model.emit(t, .forward(stack: stack.id, source: .swipe, handled: true))
+        stacks[index].transition = Transition(kind: .interactiveForward, operation: .push, upper: upper, lower: stack.top,
+                                              direction: direction, progress: 1 - progress, isForward: true)
+        gesture(t, stacks[index], .began, progress: progress)
+        lifecycle(t, stack, stack.top, .willDisappear)
+        lifecycle(t, stack, upper, .willAppear)
+        transitionStarted(t, stack, .interactiveForward)
+    }
+
+    /// The transition's own progress for a swipe's `progress`: the pop's as it is, a forward
+    /// swipe's (how far the page came in) turned round.
+    private func transitionProgress(_ progress: Double, stackIndex index: Int) -> Double {
+        stacks[index].transition?.kind == .interactiveForward ? 1 - progress : progress
+    }
+
+    /// A swipe's progress (0...1 toward committing) for its transition's progress.
+    private func swipeProgress(_ transition: Transition) -> Double {
+        transition.kind == .interactiveForward ? 1 - transition.progress : transition.progress
+    }
+
     /// A finger took hold of a settling interactive pop: it goes on from where it is.
     func regrabInteractivePop(stackIndex index: Int, _ t: Double) {
         guard let transition = stacks[index].transition else { return }
         stacks[index].transition?.settle = nil
-        gesture(t, stacks[index], .began, progress: transition.progress)
+        gesture(t, stacks[index], .began, progress: swipeProgress(transition))
     }
 
-    /// The finger moved the page of a running interactive pop to `progress`.
+    /// The finger moved the page of a running swipe (back or forward) to `progress` toward committing.
     func followFinger(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
-        stacks[index].transition?.progress = progress
+        let value = transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
+        stacks[index].transition?.progress = value
         gesture(t, stacks[index], .changed, progress: progress, velocity: velocity)
     }
 
-    /// Puts the page of a running interactive pop at `progress` (0...1) without a log line (a resize).
+    /// Puts the page of a running swipe at `progress` (0...1 toward committing) without a log line (a resize).
     func moveInteractivePop(stackIndex index: Int, to progress: Double) {
-        stacks[index].transition?.progress = progress
+        let value = transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
+        stacks[index].transition?.progress = value
     }
 
-    /// The finger let go of an interactive pop at `progress`: decide, then settle.
+    /// The finger let go of a swipe at `progress` toward committing: decide, then settle. The
+    /// forward swipe's rule is the back swipe's, mirrored (`velocity` is along its direction).
     func releaseInteractivePop(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
         let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
                                           widthPixels: stacks[index].frame.width, configuration: model.configuration)
-        stacks[index].transition?.progress = progress
+        let value = transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
+        stacks[index].transition?.progress = value
         gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
-        settle(stackIndex: index, to: decision == .commit ? 1 : 0, velocityPixelsPerSecond: velocity ?? 0, t)
+        let forward = stacks[index].transition?.kind == .interactiveForward
+        let commit = decision == .commit
+        settle(stackIndex: index, to: commit != forward ? 1 : 0, velocityPixelsPerSecond: (forward ? -1 : 1) * (velocity ?? 0), t)
     }
 
-    /// The system interrupted an interactive pop: the page goes back.
+    /// The system interrupted a swipe: the page goes back.
     func cancelInteractivePop(stackIndex index: Int, _ t: Double) {
         guard let transition = stacks[index].transition else { return }
-        gesture(t, stacks[index], .cancelled, progress: transition.progress)
-        settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+        gesture(t, stacks[index], .cancelled, progress: swipeProgress(transition))
+        settle(stackIndex: index, to: transition.kind == .interactiveForward ? 1 : 0, velocityPixelsPerSecond: 0, t)
     }
 
     // MARK: - Stack operations
 
-    func request(_ operation: InputEvent, _ t: Double) {
-        let stackID: String
-        switch operation {
-        case .push(let id, _, _), .pop(let id, _), .popToRoot(let id, _): stackID = id
+    /// App code's push, pop or popToRoot of a stack, by id (unknown ids do nothing).
+    func request(_ event: InputEvent, _ t: Double) {
+        let stackID: String, operation: NavigationOperation
+        switch event {
+        case .push(let id, let page, let animated): (stackID, operation) = (id, .push(pageID: page, animated: animated))
+        case .pop(let id, let animated): (stackID, operation) = (id, .pop(animated: animated))
+        case .popToRoot(let id, let animated): (stackID, operation) = (id, .popToRoot(animated: animated, clearsForward: false))
+        case .goForward(let id, let animated): (stackID, operation) = (id, .forward(animated: animated))
         default: return
         }
         guard let index = stacks.firstIndex(where: { $0.id == stackID }) else { return }
+        request(operation, stackIndex: index, t)
+    }
+
+    /// Performs `operation` on a stack now, or after its running transition.
+    func request(_ operation: NavigationOperation, stackIndex index: Int, _ t: Double) {
         if let transition = stacks[index].transition {
             // The first pop requested during an interactive pop is the swipe's own: if the swipe
             // commits it is absorbed (it would pop the revealed page); if it cancels, it applies in turn.
-            var absorbable = false
-            if case .pop = operation, transition.kind == .interactivePop, transition.target != 0,
-               !stacks[index].queued.contains(where: \.absorbable) {
-                absorbable = true
-            }
+            let absorbable = operation.isPop && transition.kind == .interactivePop && transition.target != 0
+                && !stacks[index].queued.contains(where: \.absorbable)
             stacks[index].queued.append((operation, absorbable))
             return
         }
         perform(operation, stackIndex: index, t)
     }
 
-    func perform(_ operation: InputEvent, stackIndex index: Int, _ t: Double) {
+    func perform(_ operation: NavigationOperation, stackIndex index: Int, _ t: Double) {
+        // Any change to a stack closes its history menu, before the change's own lines.
+        model.closeHistoryMenu(t, ifOn: stacks[index].id)
         let stack = stacks[index]
         switch operation {
-        case .push(_, let pageID, let animated):
+        case .push(let pageID, let animated):
+            // A new page: what was popped can no longer come forward.
+            releaseForwardPages(stackIndex: index)
             let upper = makeInstance(pageID)
             model.delegate?.appModel(model, didCreate: upper, inStack: stack.id)
-            let lower = stack.top
-            lifecycle(t, stack, lower, .willDisappear)
-            lifecycle(t, stack, upper, .willAppear)
-            if animated {
-                stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
-                                                      direction: model.direction, progress: 1)
-                transitionStarted(t, stack, .push)
-                settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
-            } else {
-                lifecycle(t, stack, lower, .didDisappear)
-                lifecycle(t, stack, upper, .didAppear)
-                stacks[index].pages.append(upper)
-                stackLine(t, stacks[index], .push, page: upper)
-            }
-        case .pop(_, let animated), .popToRoot(_, let animated):
+            push(upper, stackIndex: index, animated: animated, forward: false, t)
+        case .forward(let animated):
+            guard let upper = stack.forwardPages.first else { return }
+            stacks[index].forwardPages.removeFirst()
+            push(upper, stackIndex: index, animated: animated, forward: true, t)
+        case .pop(let animated):
             guard !stack.isAtRoot else { return }
-            let toRoot: Bool
-            if case .popToRoot = operation { toRoot = true } else { toRoot = false }
-            let upper = stack.top
-            let lower = toRoot ? stack.pages[0] : stack.pages[stack.pages.count - 2]
-            lifecycle(t, stack, upper, .willDisappear)
-            lifecycle(t, stack, lower, .willAppear)
-            if animated {
-                stacks[index].transition = Transition(kind: .pop, operation: toRoot ? .popToRoot : .pop,
-                                                      upper: upper, lower: lower, direction: model.direction, progress: 0)
-                transitionStarted(t, stack, .pop)
-                settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
-            } else {
-                lifecycle(t, stack, upper, .didDisappear)
-                lifecycle(t, stack, lower, .didAppear)
-                removePages(stackIndex: index, toRoot: toRoot)
-                stackLine(t, stacks[index], toRoot ? .popToRoot : .pop, page: upper)
-            }
-        default:
-            return
+            pop(to: stack.pages[stack.pages.count - 2], operation: .pop, stackIndex: index, animated: animated, t)
+        case .popToRoot(let animated, let clearsForward):
+            if clearsForward { releaseForwardPages(stackIndex: index) }
+            guard !stack.isAtRoot else { return }
+            pop(to: stack.pages[0], operation: .popToRoot, stackIndex: index, animated: animated, clearsForward: clearsForward, t)
+        case .popTo(let target, let animated):
+            guard let position = stack.pages.firstIndex(of: target), position < stack.pages.count - 1 else { return }
+            pop(to: target, operation: .popTo, stackIndex: index, animated: animated, t)
         }
     }
 
-    func removePages(stackIndex index: Int, toRoot: Bool) {
-        let removed = toRoot ? Array(stacks[index].pages.dropFirst()) : [stacks[index].top]
+    private func push(_ upper: PageInstance, stackIndex index: Int, animated: Bool, forward: Bool, _ t: Double) {
+        let stack = stacks[index]
+        let lower = stack.top
+        lifecycle(t, stack, lower, .willDisappear)
+        lifecycle(t, stack, upper, .willAppear)
+        if animated {
+            stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
+                                                  direction: model.direction, progress: 1, isForward: forward)
+            transitionStarted(t, stack, .push)
+            settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
+        } else {
+            lifecycle(t, stack, lower, .didDisappear)
+            lifecycle(t, stack, upper, .didAppear)
+            stacks[index].pages.append(upper)
+            stackLine(t, stacks[index], .push, page: upper, forward: forward)
+        }
+    }
+
+    /// Pops the top page to `lower` (the page beneath it, the root, or a page between); only
+    /// the top page and `lower` get lifecycle lines (UIKit's `popToViewController` order).
+    private func pop(to lower: PageInstance, operation: StackOperation, stackIndex index: Int, animated: Bool,
+                     clearsForward: Bool = false, _ t: Double) {
+        let stack = stacks[index]
+        let upper = stack.top
+        lifecycle(t, stack, upper, .willDisappear)
+        lifecycle(t, stack, lower, .willAppear)
+        if animated {
+            stacks[index].transition = Transition(kind: .pop, operation: operation, upper: upper, lower: lower,
+                                                  direction: model.direction, progress: 0, clearsForward: clearsForward)
+            transitionStarted(t, stack, .pop)
+            settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
+        } else {
+            lifecycle(t, stack, upper, .didDisappear)
+            lifecycle(t, stack, lower, .didAppear)
+            removePages(stackIndex: index, above: lower, clearsForward: clearsForward)
+            stackLine(t, stacks[index], operation, page: operation == .popTo ? lower : upper)
+        }
+    }
+
+    /// Removes the pages above `lower`. They go to the front of the forward list, nearest first
+    /// (unless `clearsForward`, or `forwardHistory` is 0); what the list's bound pushes out, and
+    /// every page when it clears, is released.
+    func removePages(stackIndex index: Int, above lower: PageInstance, clearsForward: Bool = false) {
+        guard let position = stacks[index].pages.firstIndex(of: lower) else { return }
+        let removed = Array(stacks[index].pages[(position + 1)...])
         stacks[index].pages.removeLast(removed.count)
-        // The delegate hears first, while the instances' own state (their switches) is still there.
-        model.delegate?.appModel(model, didRemove: removed, fromStack: stacks[index].id)
-        for instance in removed {
+        for instance in removed { model.momentum.stop(instance.serial) }
+        let bound = clearsForward ? 0 : max(0, model.configuration.forwardHistory)
+        let list = removed + stacks[index].forwardPages
+        stacks[index].forwardPages = Array(list.prefix(bound))
+        release(Array(list.dropFirst(bound)), stackIndex: index)
+    }
+
+    /// Releases every page of a stack's forward list.
+    func releaseForwardPages(stackIndex index: Int) {
+        let pages = stacks[index].forwardPages
+        stacks[index].forwardPages = []
+        release(pages, stackIndex: index)
+    }
+
+    /// Takes one instance off every forward list (a Swift page object pushed again elsewhere).
+    func releaseFromForwardLists(_ instance: PageInstance) {
+        for index in stacks.indices where stacks[index].forwardPages.contains(instance) {
+            stacks[index].forwardPages.removeAll { $0 == instance }
+            release([instance], stackIndex: index)
+        }
+    }
+
+    /// Instances that left a stack for good: the delegate hears first, while their own state
+    /// (their switches) is still there; then that state goes.
+    private func release(_ instances: [PageInstance], stackIndex index: Int) {
+        guard !instances.isEmpty else { return }
+        model.delegate?.appModel(model, didRemove: instances, fromStack: stacks[index].id)
+        for instance in instances {
             model.pageStates.remove(instance.serial)
             model.momentum.stop(instance.serial)
         }
@@ -164,22 +256,29 @@ final class StackNavigation {
             }
         }
         switch (transition.kind, completed) {
-        case (.push, _):
+        case (.push, _), (.interactiveForward, true):
             lifecycle(t, stack, transition.lower, .didDisappear)
             lifecycle(t, stack, transition.upper, .didAppear)
             stacks[index].pages.append(transition.upper)
-            stackLine(t, stacks[index], .push, page: transition.upper)
+            stackLine(t, stacks[index], .push, page: transition.upper, forward: transition.isForward)
         case (.pop, _), (.interactivePop, true):
             lifecycle(t, stack, transition.upper, .didDisappear)
             lifecycle(t, stack, transition.lower, .didAppear)
-            removePages(stackIndex: index, toRoot: transition.operation == .popToRoot)
-            stackLine(t, stacks[index], transition.operation, page: transition.upper)
+            removePages(stackIndex: index, above: transition.lower, clearsForward: transition.clearsForward)
+            stackLine(t, stacks[index], transition.operation, page: transition.operation == .popTo ? transition.lower : transition.upper)
         case (.interactivePop, false):
             // UIKit's order for a cancelled interactive pop.
             lifecycle(t, stack, transition.lower, .willDisappear)
             lifecycle(t, stack, transition.lower, .didDisappear)
             lifecycle(t, stack, transition.upper, .willAppear)
             lifecycle(t, stack, transition.upper, .didAppear)
+        case (.interactiveForward, false):
+            // The same order, mirrored: the forward page leaves again and goes back to the list's front.
+            lifecycle(t, stack, transition.upper, .willDisappear)
+            lifecycle(t, stack, transition.upper, .didDisappear)
+            lifecycle(t, stack, transition.lower, .willAppear)
+            lifecycle(t, stack, transition.lower, .didAppear)
+            stacks[index].forwardPages.insert(transition.upper, at: 0)
         }
         model.emit(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed)))
         if transition.kind == .interactivePop && completed {
@@ -208,8 +307,8 @@ final class StackNavigation {
                          velocity: Double? = nil, decision: PopDecision? = nil) {
         let instance = stack.transition?.upper ?? stack.top
         let page = instance.pageID
-        let readout = GestureReadout(phase: phase, progress: progress,
-                                     velocityPixelsPerSecond: velocity, decision: decision)
+        let readout = GestureReadout(phase: phase, progress: progress, velocityPixelsPerSecond: velocity, decision: decision,
+                                     kind: stack.transition?.kind == .interactiveForward ? .forward : .back)
         gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
         for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
@@ -221,11 +320,14 @@ final class StackNavigation {
     }
 
     func transitionStarted(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind) {
+        // Any change to a stack closes its history menu.
+        model.closeHistoryMenu(t, ifOn: stack.id)
         model.emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
     }
 
-    func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance) {
-        model.emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: stack.pages.map(\.pageID)))
+    func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance, forward: Bool = false) {
+        model.closeHistoryMenu(t, ifOn: stack.id)
+        model.emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: stack.pages.map(\.pageID), forward: forward))
     }
 
     /// Distance to the target under which a settle snaps to it and ends.
