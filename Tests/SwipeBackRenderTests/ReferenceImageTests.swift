@@ -110,6 +110,45 @@ final class ReferenceImageTests: XCTestCase {
         }
     }
 
+    func testTheHistoryMenuOpenBothDirections() throws {
+        // The nearest page's title is too long for its row: it is ellipsized.
+        let titles = ["A": "Inbox", "B": "Message", "C": "A reply with a title far too long for one row", "D": "Draft"]
+        let pages = Dictionary(uniqueKeysWithValues: titles.map { ($0.key, PageDefinition(id: $0.key, title: $0.value)) })
+        for direction in LayoutDirection.allCases {
+            let model = try model(direction: direction, pages: pages, stack: ["A", "B", "C", "D"])
+            let x = direction == .leftToRight ? 30.0 : 370.0
+            model.handle(.pointer(PointerInput(phase: .down, id: 1, device: .mouse, position: Point(x: x, y: 28), button: 3)), atMilliseconds: 0)
+            XCTAssertEqual(model.historyMenu?.items.map(\.pageID), ["C", "B", "A"])
+            let rows = model.historyMenuRowFrames
+            XCTAssertEqual(rows.first, Rect(x: direction == .leftToRight ? 0 : 120, y: 56, width: 280, height: 44))
+            XCTAssertEqual(rows.count, 3)
+            try check(try render(model), "history-menu-\(direction.rawValue)")
+        }
+    }
+
+    func testAForwardSwipeHalfwayBothDirections() throws {
+        for direction in LayoutDirection.allCases {
+            let model = try model(direction: direction, pages: transitionPages, stack: ["A", "B"])
+            var configuration = Configuration()
+            configuration.forwardSwipe = true
+            model.reconfigure(configuration)
+            model.handle(.pop(stack: "main", animated: false), atMilliseconds: 0)
+            // From the trailing edge toward the leading edge, half the width.
+            let edge = direction == .leftToRight ? 398.0 : 2.0, sign = -direction.popSign
+            let touch = { (phase: PointerPhase, x: Double) in
+                model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: 250))), atMilliseconds: 10)
+            }
+            touch(.down, edge)
+            touch(.move, edge + sign * 20)
+            touch(.move, edge + sign * 200)
+            let transition = try XCTUnwrap(model.stack(id: "main")?.transition)
+            XCTAssertEqual(transition.kind, .interactiveForward)
+            XCTAssertEqual(transition.progress, 0.5, accuracy: 1e-12)
+            XCTAssertEqual(model.gestureReadouts["main"]?.kind, .forward)
+            try check(try render(model), "forward-swipe-\(direction.rawValue)-50")
+        }
+    }
+
     func testEachElementKind() throws {
         var page = PageDefinition(id: "E", title: "Elements", elements: [
             PageElement(kind: .text("Text wraps at the page width, in DejaVu Sans shipped with SwipeBack.")),
