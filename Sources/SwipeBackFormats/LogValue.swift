@@ -38,4 +38,10 @@ public enum LogValue: Equatable, Sendable {
         if case .number(let n) = self { return n }
         return nil
     }
+
+    /// The value as a boolean when it is one.
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
 }
