@@ -81,6 +81,17 @@ final class KioskTests: XCTestCase {
         XCTAssertTrue(process.isRunning, "the close request was refused")
         XCTAssertFalse(lines().dropFirst(before).contains { $0["type"] as? String == "back" }, "Escape is no back command here")
         XCTAssertEqual(stacks().last, ["home"])
+        // The idle return cleared the forward list (it held the swiped-away page and the menu):
+        // the forward button does nothing for the next visitor.
+        let beforeForward = lines().count
+        XTestFakeButtonEvent(server.display, 9, 1, 0)
+        XTestFakeButtonEvent(server.display, 9, 0, 0)
+        XSync(server.display, 0)
+        try waitFor("the forward button") { $0.dropFirst(beforeForward).contains { $0["type"] as? String == "forward" } }
+        sleepMilliseconds(300)
+        let forward = lines().dropFirst(beforeForward)
+        XCTAssertEqual(forward.filter { $0["type"] as? String == "forward" }.compactMap { $0["result"] as? String }, ["ignored"])
+        XCTAssertFalse(forward.contains { $0["type"] as? String == "stack" })
         // A swipe on the root does nothing.
         let atRoot = lines().count
         try swipe()

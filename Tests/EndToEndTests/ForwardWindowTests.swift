@@ -1,0 +1,101 @@
+import CX11
+import CX11Testing
+import Foundation
+import XCTest
+
+/// Forward and the history menu in a real window: XTest under Xvfb, real touch under Xorg.
+final class ForwardWindowTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func lines(_ log: [[String: Any]], _ type: String) -> [[String: Any]] { log.filter { self.type($0) == type } }
+    private func finished(_ log: [[String: Any]], after start: Int) -> Bool {
+        log.dropFirst(start).contains { type($0) == "transition" && $0["phase"] as? String == "finished" }
+    }
+
+    func testButtonNineGoesForwardAfterButtonEightWentBack() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message,reply", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        server.move(to: 400, 300)
+        var before = demo.lines().count
+        server.click(button: 8)
+        try demo.waitFor("the pop") { self.finished($0, after: before) }
+        before = demo.lines().count
+        server.click(button: 9)
+        let log = try demo.waitFor("the forward push") { self.finished($0, after: before) }
+        let after = Array(log.dropFirst(before))
+        XCTAssertEqual(lines(after, "forward").map { "\($0["source"] ?? "") \($0["result"] ?? "")" }, ["button handled"])
+        let push = try XCTUnwrap(lines(after, "stack").first)
+        XCTAssertEqual(push["op"] as? String, "push")
+        XCTAssertEqual(push["page"] as? String, "reply")
+        XCTAssertEqual(push["forward"] as? Bool, true)
+        XCTAssertEqual(push["pages"] as? [String], ["home", "message", "reply"])
+        // The list is empty again: a second press is ignored.
+        before = demo.lines().count
+        server.click(button: 9)
+        let again = try demo.waitFor("the ignored press") { self.lines(Array($0.dropFirst(before)), "forward").count == 1 }
+        XCTAssertEqual(lines(Array(again.dropFirst(before)), "forward").first?["result"] as? String, "ignored")
+    }
+
+    func testARightClickOnTheBackButtonThenTheThirdRowPopsThreePagesInOneAnimation() throws {
+        let server = try XvfbServer()
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message,reply,chain", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        server.move(to: 40, 28)
+        sleepMilliseconds(30)
+        server.click(button: 3)
+        let opened = try demo.waitFor("the menu") { $0.contains { self.type($0) == "menu" } }
+        XCTAssertEqual(lines(opened, "menu").first?["items"] as? [String], ["reply", "message", "home"])
+        // The menu is on the screen: a hairline between its first two rows at y = 56 + 44.
+        try demo.waitFor("a frame with the menu") { log in
+            guard let menu = log.lastIndex(where: { self.type($0) == "menu" }) else { return false }
+            return log[(menu + 1)...].contains { self.type($0) == "frame" }
+        }
+        let separator = server.pixels(row: 100, from: 20, to: 270)
+        XCTAssertTrue(separator.allSatisfy { $0[0] < 240 && $0[0] == $0[1] }, "the hairline between the first two rows")
+        let before = demo.lines().count
+        server.move(to: 100, 56 + 2 * 44 + 22)
+        sleepMilliseconds(30)
+        server.button(true)
+        sleepMilliseconds(30)
+        server.button(false)
+        let log = try demo.waitFor("the pop to home") { self.finished($0, after: before) }
+        let after = Array(log.dropFirst(before))
+        XCTAssertEqual(lines(after, "menu").first?["chosen"] as? String, "home")
+        XCTAssertEqual(lines(after, "transition").map { "\($0["kind"] ?? "") \($0["phase"] ?? "")" }, ["pop started", "pop finished"],
+                       "one animation")
+        let stack = try XCTUnwrap(lines(after, "stack").first)
+        XCTAssertEqual(stack["op"] as? String, "popTo")
+        XCTAssertEqual(stack["page"] as? String, "home")
+        XCTAssertEqual(stack["pages"] as? [String], ["home"], "three pages popped at once")
+        XCTAssertEqual(lines(after, "lifecycle").compactMap { $0["page"] as? String }, ["chain", "home", "chain", "home"],
+                       "only the top page and the target")
+        XCTAssertTrue(lines(after, "action").isEmpty, "the click on the row tapped nothing beneath")
+    }
+
+    func testARealTouchLongPressOpensTheMenuAndATapOnARowPopsToIt() throws {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let demo = try DemoProcess(display: server.displayName,
+                                   arguments: ["--open", "home,message,reply", "--window", "\(server.width)x\(server.height)"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        try touch.begin(1, x: 40, y: 28)
+        sleepMilliseconds(250)
+        XCTAssertTrue(lines(demo.lines(), "menu").isEmpty, "not before historyMenuDelay (500 ms)")
+        let opened = try demo.waitFor("the long press", timeout: 5) { $0.contains { self.type($0) == "menu" } }
+        try touch.end(1, x: 40, y: 28)
+        let menu = try XCTUnwrap(lines(opened, "menu").first)
+        XCTAssertEqual(menu["items"] as? [String], ["message", "home"])
+        sleepMilliseconds(200)
+        XCTAssertTrue(lines(demo.lines(), "action").isEmpty, "lifting the long press did not tap the back button")
+        let before = demo.lines().count
+        try touch.begin(2, x: 100, y: 56 + 44 + 22)
+        sleepMilliseconds(40)
+        try touch.end(2, x: 100, y: 56 + 44 + 22)
+        let log = try demo.waitFor("the pop to home") { self.finished($0, after: before) }
+        let after = Array(log.dropFirst(before))
+        XCTAssertEqual(lines(after, "menu").first?["chosen"] as? String, "home")
+        let stack = try XCTUnwrap(lines(after, "stack").first)
+        XCTAssertEqual(stack["op"] as? String, "popTo")
+        XCTAssertEqual(stack["pages"] as? [String], ["home"])
+    }
+}
