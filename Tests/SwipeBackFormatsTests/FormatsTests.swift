@@ -88,6 +88,17 @@ final class FormatsTests: XCTestCase {
         XCTAssertEqual(c.touchSlop, 8)
     }
 
+    func testAMouseDownOrUpNamesItsButtonAndTheWriterKeepsIt() throws {
+        let line = #"{"t": 5, "type": "down", "id": -2, "device": "mouse", "x": 40, "y": 28, "button": 3}"#
+        let scenario = try ScenarioReader.read(path: try write("b.jsonl", header + "\n" + line + "\n"))
+        let event = try XCTUnwrap(scenario.lines.first?.event)
+        XCTAssertEqual(event, .pointer(PointerInput(phase: .down, id: -2, device: .mouse, position: Point(x: 40, y: 28), button: 3)))
+        XCTAssertEqual(ScenarioWriter.line(event, atMilliseconds: 5), line, "record writes the button back")
+        XCTAssertEqual(ScenarioWriter.line(.pointer(PointerInput(phase: .down, id: 1, device: .mouse, position: Point(x: 1, y: 2))),
+                                           atMilliseconds: 0), #"{"t": 0, "type": "down", "id": 1, "device": "mouse", "x": 1, "y": 2}"#,
+                       "button 1 is the default and is not written")
+    }
+
     func testScenarioErrorsNameTheLine() throws {
         let cases: [(String, String)] = [
             (header + "\n{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}\n{\"t\": 5, \"type\": \"move\", \"x\": 1,", ":3: not valid JSON"),
@@ -111,6 +122,10 @@ final class FormatsTests: XCTestCase {
             (header + "\n{\"t\": -5, \"type\": \"end\"}", ":2: \"t\" is -5.0; times are 0 ms or more"),
             (header + "\n{\"t\": 0, \"type\": \"swipe\", \"phase\": \"begin\", \"fingers\": 2}", ":2: \"fingers\" is 2.0"),
             (header + "\n{\"t\": 0, \"type\": \"resize\", \"width\": 100000, \"height\": 10}", ":2: width and height must be 1...32767 px"),
+            (header + "\n{\"t\": 0, \"type\": \"down\", \"button\": 3, \"x\": 1, \"y\": 1}", ":2: \"button\" is only for a mouse down or up"),
+            (header + "\n{\"t\": 0, \"type\": \"down\", \"device\": \"mouse\", \"button\": 0, \"x\": 1, \"y\": 1}", ":2: \"button\" must be 1...255"),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"forwardHistory": 2.5}}"#,
+             ":1: config: \"forwardHistory\" is 2.5; expected a whole number of pages"),
         ]
         for (text, expected) in cases {
             let path = try write("s.jsonl", text)
