@@ -115,7 +115,7 @@ final class ForwardAPITests: XCTestCase {
         nav.push(Page(id: "next", title: "Next"), animated: false)
         nav.pop(animated: false)
         var both: [(InteractivePopEvent, SwipeKind)] = [], backOnly: [InteractivePopEvent] = []
-        let a = nav.observeInteractivePop { event, kind in both.append((event, kind)) }
+        let a = nav.observeSwipes { event, kind in both.append((event, kind)) }
         let b = nav.observeInteractivePop { backOnly.append($0) }
         drag(nav, from: 796, to: 300) // from the trailing edge, fast: forward
         settle(nav)

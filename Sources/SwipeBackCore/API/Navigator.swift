@@ -24,7 +24,7 @@ public final class Navigator {
         let stack: String
         weak var owner: Page?
         let hasOwner: Bool
-        /// Whether it hears forward swipes too (the two-argument form).
+        /// Whether it hears forward swipes too (`observeSwipes`).
         let hearsForward: Bool
         let handler: (InteractivePopEvent, SwipeKind) -> Void
     }
@@ -273,7 +273,7 @@ public final class Navigator {
     }
 
     /// Observes both swipes of one stack, the back swipe and the forward swipe (`forwardSwipe`),
-    /// told apart by `kind`: the same steps as `observeInteractivePop(of:owner:_:)`. For a forward
+    /// told apart by `kind`: the same steps as ``observeInteractivePop(of:owner:_:)``. For a forward
     /// swipe, progress is how far the incoming page came in and the velocity is along the forward
     /// direction.
     ///
@@ -282,8 +282,8 @@ public final class Navigator {
     ///   - owner: a page whose pop ends the subscription; nil for none.
     ///   - handler: called synchronously with each step and the swipe's kind.
     /// - Returns: the subscription; it ends when the token is cancelled or released.
-    public func observeInteractivePop(of stack: String = "main", owner: Page? = nil,
-                                      _ handler: @escaping (InteractivePopEvent, SwipeKind) -> Void) -> ObservationToken {
+    public func observeSwipes(of stack: String = "main", owner: Page? = nil,
+                              _ handler: @escaping (InteractivePopEvent, SwipeKind) -> Void) -> ObservationToken {
         observe(stack, owner: owner, hearsForward: true, handler)
     }
 
