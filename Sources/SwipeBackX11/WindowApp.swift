@@ -82,12 +82,36 @@ public final class WindowApp {
     /// Set by SIGINT or SIGTERM once `closeOnSignals()` has run.
     nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
 
+    /// The signal mask the run loop waits with: the one before `closeOnSignals()` blocked
+    /// SIGINT and SIGTERM (nil until then).
+    nonisolated(unsafe) private static var waitMask: sigset_t?
+
     /// Makes SIGINT (Ctrl+C) and SIGTERM close the window like the window manager's close request,
     /// so the app ends normally (a recording is written, the status is 0).
+    ///
+    /// The two signals are blocked from then on except while the loop waits (`ppoll` with the old
+    /// mask): one that arrives while a frame is drawn stays pending and ends the wait at once,
+    /// instead of landing between the loop's check and a wait with no timeout.
     public static func closeOnSignals() {
         for number in [SIGINT, SIGTERM] {
             signal(number) { _ in WindowApp.signalled = 1 }
         }
+        var blocked = sigset_t(), old = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &old)
+        waitMask = old
+    }
+
+    /// Waits up to `timeout` ms (-1: no limit) for the X connection, with SIGINT and SIGTERM
+    /// let through only during the wait once `closeOnSignals()` has run.
+    private static func wait(_ pollFD: inout pollfd, timeout: Int32) {
+        guard var mask = waitMask else {
+            _ = poll(&pollFD, 1, timeout)
+            return
+        }
+        _ = swipeback_ppoll(&pollFD, 1, timeout, &mask)
     }
 
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
@@ -170,7 +194,7 @@ public final class WindowApp {
             }
             XFlush(window.display)
             if XPending(window.display) == 0 {
-                _ = poll(&pollFD, 1, timeout)
+                Self.wait(&pollFD, timeout: timeout)
             }
         }
     }

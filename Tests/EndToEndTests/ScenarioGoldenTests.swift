@@ -152,6 +152,12 @@ final class ScenarioGoldenTests: XCTestCase {
             XCTAssertEqual(pushes(swipe), ["C forward", "C forward"], name)
         }
         XCTAssertTrue(lines(try log("forward-swipe-off"), "gesture").isEmpty, "forwardSwipe off: the trailing edge does nothing")
+        // The page under the finger's veto and switch apply to the forward swipe; a second finger changes nothing.
+        let guarded = try log("forward-swipe-veto-switch-second-finger")
+        XCTAssertEqual(lines(guarded, "veto").compactMap { $0["result"] as? Bool }, [false, true])
+        XCTAssertEqual(lines(guarded, "gesture").filter { $0["phase"] as? String == "began" }.count, 1, "only the third drag swipes")
+        XCTAssertTrue(lines(guarded, "gesture").allSatisfy { $0["kind"] as? String == "forward" }, "the second finger started no back swipe")
+        XCTAssertEqual(pushes(guarded), ["C forward"])
         // A long press opens the menu at down + historyMenuDelay; its release taps nothing; a row
         // pops to its page in one animation with popToViewController's lifecycle.
         let long = try log("history-menu-long-press")
