@@ -56,6 +56,13 @@ public enum ConfigurationReader {
             }
             configuration.set(key, to: parsed)
         }
+        // A key or button is a back command or a forward command, not both.
+        if let button = configuration.backButtons.first(where: configuration.forwardButtons.contains) {
+            throw fields.error("button \(button) is in both \"backButtons\" and \"forwardButtons\"; a button can only do one")
+        }
+        if let key = configuration.backKeys.first(where: configuration.forwardKeys.contains) {
+            throw fields.error("\"\(key)\" is in both \"backKeys\" and \"forwardKeys\"; a key can only do one")
+        }
         return configuration
     }
 

@@ -136,7 +136,9 @@ public enum ScenarioReader {
                 guard phase != .move, device == .mouse else {
                     throw fields.error("\"button\" is only for a mouse down or up")
                 }
-                guard number == number.rounded(), (1...255).contains(number) else { throw fields.error("\"button\" must be 1...255") }
+                guard number == number.rounded(), (1...255).contains(number) else {
+                    throw fields.error("\"button\" must be a whole number 1...255")
+                }
                 button = Int(number)
             }
             return .pointer(PointerInput(phase: phase, id: try pointerID(fields), device: device, position: position, button: button))

@@ -176,9 +176,9 @@ final class ScenarioGoldenTests: XCTestCase {
         XCTAssertEqual(lines(long, "transition").count, 2 * 3, "one pop, then two forward pushes")
         XCTAssertEqual(pushes(long), ["C forward", "D forward"], "the pages between went to the forward list, nearest first")
         // A short press taps the back button; a press that slides off opens nothing and taps nothing.
-        let short = try log("history-menu-short-press")
-        XCTAssertTrue(lines(short, "menu").isEmpty)
-        XCTAssertEqual(lines(short, "action").count, 1)
+        let shortPress = try log("history-menu-short-press")
+        XCTAssertTrue(lines(shortPress, "menu").isEmpty)
+        XCTAssertEqual(lines(shortPress, "action").count, 1)
         // A right-click opens it; Escape (with no pop), a tap outside, a back key and a swipe close it.
         let right = try log("history-menu-right-click")
         XCTAssertEqual(lines(right, "menu").compactMap { $0["phase"] as? String }, Array(repeating: ["opened", "closed"], count: 4).flatMap { $0 })
@@ -186,5 +186,13 @@ final class ScenarioGoldenTests: XCTestCase {
         XCTAssertEqual(lines(right, "back").count, 1, "Escape closed the menu and did not pop")
         XCTAssertTrue(lines(right, "action").isEmpty, "the tap outside the menu tapped nothing beneath")
         XCTAssertEqual(final(right), ["A", "B"])
+        // A long press still held after the last line opens the menu: the clock runs on for its timer.
+        XCTAssertEqual(lines(try log("history-menu-held-at-end"), "menu").first?["t"] as? Double, 500)
+        // No menu on a stack too short for a row; a drag outside the menu closes it and goes on (the
+        // slider moves); losing focus closes it.
+        let short = try log("history-menu-short-stack-drag-and-focus")
+        XCTAssertEqual(lines(short, "menu").map { "\($0["t"]!) \($0["stack"]!) \($0["phase"]!)" },
+                       ["100 main opened", "316 main closed", "500 main opened", "600 main closed"])
+        XCTAssertEqual(lines(short, "control").count, 1)
     }
 }

@@ -80,7 +80,7 @@ final class FormatsTests: XCTestCase {
     }
 
     func testConfigValuesApply() throws {
-        let path = try write("config.json", #"{"edgeWidth": 44, "policy": "projection", "backButtons": [8, 9], "kioskExitChord": null}"#)
+        let path = try write("config.json", #"{"edgeWidth": 44, "policy": "projection", "backButtons": [8, 9], "forwardButtons": [], "kioskExitChord": null}"#)
         let c = try ConfigurationReader.read(path: path)
         XCTAssertEqual(c.edgeWidth, 44)
         XCTAssertEqual(c.policy, .projection)
@@ -123,9 +123,13 @@ final class FormatsTests: XCTestCase {
             (header + "\n{\"t\": 0, \"type\": \"swipe\", \"phase\": \"begin\", \"fingers\": 2}", ":2: \"fingers\" is 2.0"),
             (header + "\n{\"t\": 0, \"type\": \"resize\", \"width\": 100000, \"height\": 10}", ":2: width and height must be 1...32767 px"),
             (header + "\n{\"t\": 0, \"type\": \"down\", \"button\": 3, \"x\": 1, \"y\": 1}", ":2: \"button\" is only for a mouse down or up"),
-            (header + "\n{\"t\": 0, \"type\": \"down\", \"device\": \"mouse\", \"button\": 0, \"x\": 1, \"y\": 1}", ":2: \"button\" must be 1...255"),
+            (header + "\n{\"t\": 0, \"type\": \"down\", \"device\": \"mouse\", \"button\": 0, \"x\": 1, \"y\": 1}", ":2: \"button\" must be a whole number 1...255"),
             (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"forwardHistory": 2.5}}"#,
              ":1: config: \"forwardHistory\" is 2.5; expected a whole number of pages"),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"backButtons": [9]}}"#,
+             ":1: config: button 9 is in both \"backButtons\" and \"forwardButtons\"; a button can only do one"),
+            (#"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"forwardKeys": ["Escape"]}}"#,
+             ":1: config: \"Escape\" is in both \"backKeys\" and \"forwardKeys\"; a key can only do one"),
         ]
         for (text, expected) in cases {
             let path = try write("s.jsonl", text)

@@ -50,14 +50,17 @@ public final class ManualFrameClock {
         nowMilliseconds = max(nowMilliseconds, timeMilliseconds)
     }
 
-    /// Ticks until nothing moves, for at most `limitMilliseconds` more; returns the time of the last tick.
+    /// Ticks until nothing moves and no timer is pending (a long press still held), for at most
+    /// `limitMilliseconds` more; returns the time of the last tick.
     @discardableResult
     public func settle(limitMilliseconds: Double = 5000) -> Double {
         let deadline = nowMilliseconds + limitMilliseconds
         var last = nowMilliseconds
-        while model.needsFrames {
-            let next = grid.nextTick(after: nowMilliseconds)
-            guard next <= deadline else { break }
+        while true {
+            let frame = model.needsFrames ? grid.nextTick(after: nowMilliseconds) : .infinity
+            let timer = model.nextTimerMilliseconds.map { max($0, nowMilliseconds) } ?? .infinity
+            let next = min(frame, timer)
+            guard next <= deadline, next.isFinite else { break }
             nowMilliseconds = next
             last = next
             model.tick(atMilliseconds: next)

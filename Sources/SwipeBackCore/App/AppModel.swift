@@ -184,13 +184,20 @@ public final class AppModel {
         case .direction(let value):
             direction = value
         case .focus(let focused):
-            if !focused { cancelAllSequences(t) }
+            // Losing focus cancels the fingers and closes the history menu, as a popover closes.
+            if !focused {
+                cancelAllSequences(t)
+                closeHistoryMenu(t)
+            }
         case .resize(let width, let height):
             resize(width: width, height: height)
+            // A menu none of whose rows fits any more closes.
+            if historyMenu != nil && historyMenuRowFrames.isEmpty { closeHistoryMenu(t) }
         case .close:
             // A swipe under way when the window closes ends as a system cancel, so every `began`
             // in the log has its `ended` or `cancelled`.
             cancelAllSequences(t)
+            closeHistoryMenu(t)
             closeRequested = true
         case .key(let name):
             if name == "Escape", historyMenu != nil {

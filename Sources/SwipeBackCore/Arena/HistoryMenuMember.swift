@@ -5,10 +5,13 @@
 ///
 /// It is the arena's first member. A press on the back button it claims becomes the menu's when
 /// its long press fires (the tap member leaves it: the release taps nothing); a short press ends
-/// as the button's tap. While the menu is open it takes part in every down: a release on a row
-/// chooses it, a release elsewhere closes the menu, and nothing under the menu is tapped. A
-/// finger that goes down outside and drags past the touch slop leaves it (it may start a swipe,
-/// which closes the menu).
+/// as the button's tap. While the menu is open it takes part in every down:
+/// - a press on a row, or the long press that opened the menu, may slide over the rows (as
+///   UIKit's menus do): the release chooses the row it is on; a press on a row released off the
+///   rows closes the menu; the long press released off the rows leaves it open;
+/// - a tap anywhere else closes the menu and taps nothing beneath;
+/// - a press elsewhere that drags past the touch slop closes the menu at that move and goes on as
+///   the drag it is (a swipe, a scroll, a slider).
 final class HistoryMenuMember: GestureArenaMember {
     /// The open menu, if any (one per window).
     private(set) var menu: HistoryMenu?
@@ -65,6 +68,8 @@ final class HistoryMenuMember: GestureArenaMember {
             return .handled
         }
         if TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) {
+            // A drag that starts outside the menu closes it, and is the drag it is.
+            if inMenu.contains(id) { close(model: model, t) }
             model.arena.reject(sequence, member: self)
         }
         return .pass
@@ -124,7 +129,11 @@ final class HistoryMenuMember: GestureArenaMember {
         let stack = model.stacks[index]
         guard menu == nil, stack.transition == nil, !stack.isAtRoot else { return false }
         let items = Array(stack.pages.dropLast().reversed())
-        menu = HistoryMenu(stackID: stack.id, items: items)
+        let opening = HistoryMenu(stackID: stack.id, items: items)
+        // A stack too short for one row below its header gets no menu.
+        guard !opening.rowFrames(stackFrame: stack.frame, headerHeight: model.headerHeight, layoutScale: model.layoutScale,
+                                 direction: model.direction).isEmpty else { return false }
+        menu = opening
         model.emit(t, .menu(stack: stack.id, phase: .opened(items: items.map(\.pageID))))
         return true
     }
