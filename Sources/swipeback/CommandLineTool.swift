@@ -80,9 +80,11 @@ enum CommandLineTool {
     }
 }
 
-/// Writes one line `swipeback: message` to standard error.
+/// Writes one line `swipeback: message` to standard error, with any control character in it
+/// escaped (`\n`, `\u001b`): whatever a message quotes, it stays one line and cannot drive the
+/// terminal.
 func printError(_ message: String) {
-    let line = "swipeback: " + message + "\n"
+    let line = "swipeback: " + FormatError.escapingControlCharacters(message, escapeQuotes: false) + "\n"
     try? writeAll(Data(line.utf8), to: STDERR_FILENO)
 }
 

@@ -106,9 +106,12 @@ struct Options {
 
     /// Fails with the file, page and element of the first image of `document` that does not decode.
     ///
-    /// - Throws: `FormatError` naming `file`.
+    /// - Throws: `FormatError` naming the pages document: `file`, or the `pagesFile` it names.
     static func checkImages(_ document: PagesDocument, file: String) throws {
         if let problem = ImageCheck.firstUnreadable(in: document) {
+            if let pagesFile = document.file, pagesFile != file {
+                throw FormatError(file: pagesFile, line: nil, message: problem + " (the pagesFile of \(file))")
+            }
             throw FormatError(file: file, line: nil, message: problem)
         }
     }
