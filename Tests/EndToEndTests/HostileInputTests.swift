@@ -205,6 +205,23 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try refused(["replay", flick, "--config", big.path]),
                        "swipeback: \(big.path): is 2097152 bytes; a file here is at most 1048576 bytes (1 MiB)")
     }
+
+    func testRenderRefusesTimesPastTheBoundAndNamesTheOthersByTheirNumber() throws {
+        let out = folder.appendingPathComponent("frames").path
+        for time in ["99999999999999999999999", "9007199254740993", "1000000000000.5"] {
+            XCTAssertEqual(try refused(["render", flick, "--at", "0," + time, "-o", out]),
+                           "swipeback: --at \(time): times are at most 10^12 ms, as in a scenario")
+        }
+        XCTAssertEqual(try refused(["render", flick, "--at"] + (0...1000).map(String.init) + ["-o", out]),
+                       "swipeback: --at: 1001 times; render writes at most 1000 frames a run")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+        // Each name is the shortest form of the time's number, as the event log writes it.
+        let result = try runCommand(try Paths.swipeback, ["render", flick, "--at", "100.50", "0.1000000000000000055511151231257827",
+                                                          "007", "1000000000000", "-o", out])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+                       ["0.1.png", "100.5.png", "1000000000000.png", "7.png"])
+    }
 }
 
 /// Asserts that `text` is exactly one line, ending in a newline, with no other control character.
