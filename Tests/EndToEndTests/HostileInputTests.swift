@@ -222,6 +222,31 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
                        ["0.1.png", "100.5.png", "1000000000000.png", "7.png"])
     }
+
+    /// A scenario of `count` unanimated pushes; each push's stack line lists every page.
+    private func pushes(_ count: Int) throws -> String {
+        var text = #"{"scenario": 1, "window": {"width": 400, "height": 300}, "pages": {"root": "A", "pages": {"A": {}, "B": {}}}}"# + "\n"
+        for t in 0..<count { text += #"{"t": \#(t), "type": "push", "page": "B", "animated": false}"# + "\n" }
+        return try file("pushes-\(count).jsonl", text)
+    }
+
+    func testTwentyThousandPushesReplayToDevNullInBoundedMemory() throws {
+        // About 1 GB of log in all, written as it is made (it took 2.3 GB of memory at 16,000 pushes).
+        let result = try runMeasuringMemory(try Paths.swipeback, ["replay", try pushes(20_000)])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertLessThan(result.peakBytes, 200 << 20, "peak resident memory \(result.peakBytes >> 20) MiB")
+    }
+
+    func testALogFileIsStreamedThroughATemporaryThatIsGoneAtTheEnd() throws {
+        let log = folder.appendingPathComponent("log.jsonl").path
+        let result = try runMeasuringMemory(try Paths.swipeback, ["replay", try pushes(3000), "--event-log", log])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertLessThan(result.peakBytes, 100 << 20, "peak resident memory \(result.peakBytes >> 20) MiB")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3000 * 5 + 3, "per push two lifecycle pairs and a stack line; the first page's two; final")
+        XCTAssertTrue(lines[lines.count - 2].hasSuffix(", \"B\"]}") && lines[lines.count - 2].contains(#"["A", "B", "B", "#))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }, [])
+    }
 }
 
 /// Asserts that `text` is exactly one line, ending in a newline, with no other control character.
