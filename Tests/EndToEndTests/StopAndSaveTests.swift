@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import XCTest
 
@@ -86,5 +87,61 @@ final class StopAndSaveTests: XCTestCase {
         XCTAssertTrue(exits(demo, within: 5), "one SIGTERM is enough")
         XCTAssertEqual(demo.terminationReason, .exit)
         XCTAssertEqual(demo.terminationStatus, 0)
+    }
+
+    private func partials() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+    }
+
+    /// Starts `record TARGET`, waits for its window, kills it with SIGKILL: its temporary stays.
+    private func killedRecorder(_ server: XvfbServer, target: String) throws {
+        let process = try start(server, ["record", target, "--open", "home,message", "--window", "640x480"])
+        try waitUntil("the recording under way") { ((try? partials()) ?? []).count == 1 || !process.isRunning }
+        try waitUntil("the window") { !server.windows(titled: "SwipeBack").isEmpty || !process.isRunning }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try waitUntil("the window to go") { server.windows(titled: "SwipeBack").isEmpty }
+        XCTAssertEqual(try partials(), [".\(URL(fileURLWithPath: target).lastPathComponent).swipeback-\(process.processIdentifier).partial"],
+                       "the killed writer's temporary, named for its target and process")
+    }
+
+    func testASaveKeepsTheModeAndOwnerAndRemovesAKilledWritersTemporary() throws {
+        let server = try XvfbServer()
+        let config = folder.appendingPathComponent("config.json").path
+        try #"{"edgeWidth": 30}"#.write(toFile: config, atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(config, 0o600), 0)
+        XCTAssertEqual(chown(config, 1234, 4321), 0, "the tests run as root")
+        try killedRecorder(server, target: config)
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), #"{"edgeWidth": 30}"#, "the target is whole")
+
+        let tune = try start(server, ["tune", "--config", config, "--open", "home,message", "--window", "800x600"])
+        defer { if tune.isRunning { tune.terminate() } }
+        try waitUntil("tune's window") { !server.windows(titled: "SwipeBack").isEmpty }
+        sleepMilliseconds(300)
+        server.move(to: 400, 300)
+        server.key(XK_s)
+        try waitUntil("the save") { ((try? String(contentsOfFile: config, encoding: .utf8)) ?? "").contains("commitProgress") }
+        var info = stat()
+        XCTAssertEqual(stat(config, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600, "0600 stays 0600")
+        XCTAssertEqual(info.st_uid, 1234)
+        XCTAssertEqual(info.st_gid, 4321)
+        XCTAssertEqual(try partials(), [], "the next save removed the stale temporary")
+        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config))) as? [String: Any])
+        XCTAssertEqual(values["edgeWidth"] as? Double, 30)
+
+        // A recording the same way: the next recording of the same file removes the killed one's temporary.
+        tune.terminate()
+        tune.waitUntilExit()
+        let recording = folder.appendingPathComponent("session.jsonl").path
+        try killedRecorder(server, target: recording)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: recording), "SIGKILL writes no recording")
+        let next = try start(server, ["record", recording, "--open", "home,message", "--window", "640x480"])
+        try waitUntil("the window") { !server.windows(titled: "SwipeBack").isEmpty }
+        next.terminate()
+        XCTAssertTrue(exits(next, within: 5))
+        XCTAssertEqual(next.terminationStatus, 0)
+        XCTAssertEqual(try partials(), [])
+        XCTAssertTrue(try String(contentsOfFile: recording, encoding: .utf8).hasPrefix(#"{"scenario": 1"#))
     }
 }
