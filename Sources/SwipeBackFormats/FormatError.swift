@@ -38,10 +38,14 @@ extension FormatError {
         return "\"" + body + (count > quotedLengthLimit ? "…\" (\(count) characters)" : "\"")
     }
 
-    /// `text` (a number as written, a word) cut after `quotedLengthLimit` characters with "…",
-    /// control characters escaped.
-    public static func shortened(_ text: String) -> String {
-        let cut = text.count > quotedLengthLimit ? String(text.prefix(quotedLengthLimit)) + "…" : text
+    /// `text` (a number as written, a word, a path) cut after `limit` characters with "…", control
+    /// characters escaped.
+    ///
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - limit: the most characters kept (a path gets more than a value).
+    public static func shortened(_ text: String, limit: Int = quotedLengthLimit) -> String {
+        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : text
         return escapingControlCharacters(cut, escapeQuotes: false)
     }
 

@@ -222,11 +222,11 @@ public enum PagesDocumentReader {
             bytes = try TextFile.bytes(path, limit: InputLimits.imageBytes, what: "image file")
         } catch let error as FormatError {
             let why = error.message == "no such image file" ? "not found" : error.message
-            try report(fields.error("image \(FormatError.quoted(src)) \(why) (looked at \(FormatError.escapingControlCharacters(path, escapeQuotes: false)))"))
+            try report(fields.error("image \(FormatError.quoted(src)) \(why) (looked at \(FormatError.shortened(path, limit: 300)))"))
             return
         }
         if let problem = PNGCheck.problem(bytes) {
-            try report(fields.error("image \(FormatError.quoted(src)) \(problem) (\(FormatError.escapingControlCharacters(path, escapeQuotes: false)))"))
+            try report(fields.error("image \(FormatError.quoted(src)) \(problem) (\(FormatError.shortened(path, limit: 300)))"))
         }
     }
 }
