@@ -18,16 +18,6 @@ static inline void swipeback_xi_set_mask(unsigned char *mask, int event) { XISet
 static inline int swipeback_xi_mask_len(int event) { return XIMaskLen(event); }
 static inline int swipeback_xi_mask_is_set(const unsigned char *mask, int bit) { return XIMaskIsSet(mask, bit); }
 
-// ppoll is declared only under _GNU_SOURCE; glibc always has it. Waits for `fd`'s `pollfd` up to
-// `timeout_ms` (-1: no limit) with `mask` as the signal mask during the wait, like poll otherwise.
-#include <signal.h>
-#include <time.h>
-extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
-static inline int swipeback_ppoll(struct pollfd *fds, nfds_t count, int timeout_ms, const sigset_t *mask) {
-    struct timespec limit = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
-    return ppoll(fds, count, timeout_ms < 0 ? NULL : &limit, mask);
-}
-
 // XDestroyImage is a macro over a function pointer.
 static inline void swipeback_destroy_image(XImage *image) { XDestroyImage(image); }
 #endif

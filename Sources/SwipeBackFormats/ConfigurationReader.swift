@@ -18,7 +18,7 @@ public enum ConfigurationReader {
         var configuration = base
         for key in fields.object.keys.sorted() {
             guard let spec = Configuration.keys.first(where: { $0.name == key }) else {
-                throw fields.error("unknown key \"\(key)\"; valid keys: " + Configuration.keys.map(\.name).joined(separator: ", "))
+                throw fields.error("unknown key \(FormatError.quoted(key)); valid keys: " + Configuration.keys.map(\.name).joined(separator: ", "))
             }
             let raw = fields.object[key]!
             let parsed: Configuration.Value
@@ -27,7 +27,7 @@ public enum ConfigurationReader {
                 let n = try fields.requiredNumber(key)
                 guard range.contains(n) else {
                     let unitText = unit.isEmpty ? "" : " \(unit)"
-                    throw fields.error("\"\(key)\" is \(format(n)), outside \(format(range.lowerBound))...\(format(range.upperBound))\(unitText)")
+                    throw fields.error("\(FormatError.quoted(key)) is \(format(n)), outside \(format(range.lowerBound))...\(format(range.upperBound))\(unitText)")
                 }
                 guard !spec.isWhole || n == n.rounded() else {
                     throw fields.error("\"\(key)\" is \(format(n)); expected a whole number of \(unit)")
@@ -38,16 +38,16 @@ public enum ConfigurationReader {
             case .choice(let choices):
                 let s = try fields.requiredString(key)
                 guard choices.contains(s) else {
-                    throw fields.error("\"\(key)\" is \"\(s)\"; expected one of: \(choices.joined(separator: ", "))")
+                    throw fields.error("\(FormatError.quoted(key)) is \(FormatError.quoted(s)); expected one of: \(choices.joined(separator: ", "))")
                 }
                 parsed = .string(s)
             case .strings:
                 parsed = .strings(try fields.strings(key)!)
             case .integers:
-                guard case .array(let items) = raw else { throw fields.error("\"\(key)\" must be an array of integers") }
+                guard case .array(let items) = raw else { throw fields.error("\(FormatError.quoted(key)) must be an array of integers") }
                 parsed = .integers(try items.map {
                     guard case .number(let n) = $0, n == n.rounded(), (1...255).contains(n) else {
-                        throw fields.error("\"\(key)\" must hold button numbers 1...255, found \(EventLogWriter.json($0.logValue))")
+                        throw fields.error("\(FormatError.quoted(key)) must hold button numbers 1...255, found \(EventLogWriter.json($0.logValue))")
                     }
                     return Int(n)
                 })
@@ -70,7 +70,7 @@ public enum ConfigurationReader {
     ///
     /// - Throws: `FormatError` when the file cannot be read, is not JSON, or has a bad key or value.
     public static func read(path: String) throws -> Configuration {
-        let text = try TextFile.read(path)
+        let text = try TextFile.read(path, limit: InputLimits.configurationBytes)
         let value = try JSONValue.parse(text, file: path, line: nil)
         return try apply(value, over: Configuration(), file: path, line: nil)
     }
@@ -97,25 +97,106 @@ public enum TextFile {
         return n < 0 ? nil : Array(buffer.prefix(n))
     }
 
-    static func read(_ path: String) throws -> String {
-        var isDirectory = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        guard exists else { throw FormatError(file: path, line: nil, message: "no such file") }
-        guard !isDirectory else { throw FormatError(file: path, line: nil, message: "is a directory, expected a file") }
-        // Devices, pipes and sockets are not files (and /dev/zero never ends).
-        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
-           type != .typeRegular, type != .typeSymbolicLink {
-            throw FormatError(file: path, line: nil, message: "is not a regular file, expected a file")
+    /// Reads a whole text file of at most `limit` bytes.
+    ///
+    /// Only a regular file is read (a symbolic link to one too): a FIFO, a device or a socket is
+    /// refused at once, without waiting for a writer. The file is opened without blocking and then
+    /// checked, so what is read is what was checked.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - limit: the largest size accepted, in bytes.
+    /// - Throws: `FormatError` naming the file: no such file, a directory, not a regular file,
+    ///   unreadable, larger than `limit`, or not UTF-8 (with the line and column of the first bad byte).
+    static func read(_ path: String, limit: Int) throws -> String {
+        try text(of: bytes(path, limit: limit), file: path)
+    }
+
+    /// The bytes of a regular file of at most `limit` bytes; see `read(_:limit:)`.
+    static func bytes(_ path: String, limit: Int, what: String = "file") throws -> [UInt8] {
+        func failure(_ message: String) -> FormatError { FormatError(file: path, line: nil, message: message) }
+        let a = "aeiou".contains(what.first ?? "f") ? "an" : "a"
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw failure("no such \(what)")
+            default: throw failure("cannot read the \(what): \(String(cString: strerror(errno)))")
+            }
         }
-        guard access(path, R_OK) == 0 else {
-            throw FormatError(file: path, line: nil, message: "cannot read the file: \(String(cString: strerror(errno)))")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read the \(what): \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        // Devices, pipes and sockets are not files (and /dev/zero never ends, a FIFO waits for a writer).
+        case S_IFDIR: throw failure("is a directory, expected \(a) \(what)")
+        default: throw failure("is not a regular file, expected \(a) \(what)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FormatError(file: path, line: nil, message: "cannot read the file")
+        guard Int(info.st_size) <= limit else {
+            throw failure("is \(info.st_size) bytes; \(a) \(what) here is at most \(limit) bytes (\(limit >> 20) MiB)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw FormatError(file: path, line: nil, message: "not UTF-8 text")
+        var result = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == result.count {
+                guard count <= limit else { throw failure("grew past \(limit) bytes while it was read") }
+                result += [UInt8](repeating: 0, count: max(4096, count))
+            }
+            let n = result.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the \(what): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            count += n
         }
-        return text
+        guard count <= limit else { throw failure("grew past \(limit) bytes while it was read") }
+        result.removeSubrange(count...)
+        return result
+    }
+
+    /// `bytes` as text, when they are UTF-8.
+    ///
+    /// - Parameters:
+    ///   - bytes: a file's contents.
+    ///   - file: the file to name in messages.
+    /// - Throws: `FormatError` with the line and column (in characters, from 1) of the first byte
+    ///   that is not UTF-8, and the byte.
+    public static func text(of bytes: [UInt8], file: String) throws -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        // Find the first bad byte, counting lines and characters up to it.
+        var line = 1, column = 1, index = 0
+        while index < bytes.count {
+            let length = validSequenceLength(bytes, at: index)
+            guard length > 0 else {
+                let byte = String(bytes[index], radix: 16, uppercase: true)
+                throw FormatError(file: file, line: line, message: "not UTF-8 text at column \(column): the byte 0x"
+                                  + (byte.count == 1 ? "0" : "") + byte + " starts no UTF-8 character here")
+            }
+            if bytes[index] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms, no
+    /// surrogates, nothing past U+10FFFF), or 0 when there is none.
+    private static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let first = bytes[index]
+        if first < 0x80 { return 1 }
+        let length: Int, low: UInt8, high: UInt8
+        switch first {
+        case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+        case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+        case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+        case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+        case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+        case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+        case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+        default: return 0
+        }
+        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return 0 }
+        for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + k]) { return 0 }
+        return length
     }
 }

@@ -6,7 +6,8 @@ public enum EventLogWriter {
     public static func line(_ entry: EventLogEntry) -> String {
         var out = "{\"t\": " + number(entry.timeMilliseconds) + ", \"type\": " + string(entry.type)
         for (key, value) in entry.fields {
-            out += ", " + string(key) + ": " + json(value)
+            out += ", " + string(key) + ": "
+            append(value, to: &out)
         }
         return out + "}"
     }
@@ -18,14 +19,36 @@ public enum EventLogWriter {
 
     /// A value as JSON text.
     public static func json(_ value: LogValue) -> String {
+        var out = ""
+        append(value, to: &out)
+        return out
+    }
+
+    /// Appends `value` as JSON text to `out`, without building the pieces apart (a `stack` line of
+    /// a deep stack lists every page).
+    static func append(_ value: LogValue, to out: inout String) {
         switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return number(n)
-        case .string(let s): return string(s)
-        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += number(n)
+        case .string(let s): out += string(s)
+        case .array(let items):
+            out += "["
+            var index = 0
+            while index < items.count {
+                if index > 0 { out += ", " }
+                append(items[index], to: &out)
+                index += 1
+            }
+            out += "]"
         case .object(let fields):
-            return "{" + fields.map { string($0.0) + ": " + json($0.1) }.joined(separator: ", ") + "}"
+            out += "{"
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out += ", " }
+                out += string(field.0) + ": "
+                append(field.1, to: &out)
+            }
+            out += "}"
         }
     }
 
@@ -37,6 +60,8 @@ public enum EventLogWriter {
     }
 
     static func string(_ s: String) -> String {
+        // Most strings need no escape: copied whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

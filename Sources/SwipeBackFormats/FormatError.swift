@@ -20,3 +20,55 @@ public struct FormatError: Error, Equatable, CustomStringConvertible {
         return "\(file): \(message)"
     }
 }
+
+extension FormatError {
+    /// The longest a quoted value gets in a message, in characters; longer ones are cut with "…".
+    public static let quotedLengthLimit = 60
+
+    /// `value` in double quotes for a message, as JSON writes it: control characters (C0, DEL, C1)
+    /// escaped (`\n`, `\u001b`), so a message stays one line and cannot drive a terminal; cut after
+    /// `quotedLengthLimit` characters with its full length named.
+    ///
+    /// - Parameter value: any text from an input file or the command line.
+    /// - Returns: the quoted text, at most about 90 characters.
+    public static func quoted(_ value: String) -> String {
+        let count = value.count
+        let shown = count > quotedLengthLimit ? String(value.prefix(quotedLengthLimit)) : value
+        let body = escapingControlCharacters(shown, escapeQuotes: true)
+        return "\"" + body + (count > quotedLengthLimit ? "…\" (\(count) characters)" : "\"")
+    }
+
+    /// `text` (a number as written, a word, a path) cut after `limit` characters with "…", control
+    /// characters escaped.
+    ///
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - limit: the most characters kept (a path gets more than a value).
+    public static func shortened(_ text: String, limit: Int = quotedLengthLimit) -> String {
+        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return escapingControlCharacters(cut, escapeQuotes: false)
+    }
+
+    /// `text` with every control character (C0, DEL, C1) written as a JSON escape (`\n`, `\t`,
+    /// `\u001b`), and with `escapeQuotes` `"` and `\` too; everything else as it is.
+    public static func escapingControlCharacters(_ text: String, escapeQuotes: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"" where escapeQuotes: out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\" where escapeQuotes: out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        return String(out)
+    }
+}

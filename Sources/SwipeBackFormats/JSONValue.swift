@@ -45,18 +45,13 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     /// - Throws: `FormatError` naming the file, the line and column, and what was expected there.
     public static func parse(_ text: String, file: String, line: Int?) throws -> JSONValue {
         do {
-            try JSONSyntax.check(text)
+            return try JSONSyntax.parse(text)
         } catch {
             // A scenario line is one line: its place is the column; a whole file gets line and column.
             if let line {
                 throw FormatError(file: file, line: line, message: "not valid JSON at character \(error.column): \(error.message)")
             }
             throw FormatError(file: file, line: error.line, message: "not valid JSON at column \(error.column): \(error.message)")
-        }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-        } catch {
-            throw FormatError(file: file, line: line, message: "not valid JSON")
         }
     }
 
@@ -112,43 +107,43 @@ struct FieldReader {
     func number(_ key: String) throws -> Double? {
         guard let value = object[key] else { return nil }
         guard case .number(let n) = value, n.isFinite else {
-            throw error("\"\(key)\" must be a number, found \(value.kindName)")
+            throw error("\(FormatError.quoted(key)) must be a number, found \(value.kindName)")
         }
         return n
     }
 
     func requiredNumber(_ key: String) throws -> Double {
-        guard let n = try number(key) else { throw error("missing \"\(key)\" (a number)") }
+        guard let n = try number(key) else { throw error("missing \(FormatError.quoted(key)) (a number)") }
         return n
     }
 
     func string(_ key: String) throws -> String? {
         guard let value = object[key] else { return nil }
-        guard case .string(let s) = value else { throw error("\"\(key)\" must be a string, found \(value.kindName)") }
+        guard case .string(let s) = value else { throw error("\(FormatError.quoted(key)) must be a string, found \(value.kindName)") }
         return s
     }
 
     func requiredString(_ key: String) throws -> String {
-        guard let s = try string(key) else { throw error("missing \"\(key)\" (a string)") }
+        guard let s = try string(key) else { throw error("missing \(FormatError.quoted(key)) (a string)") }
         return s
     }
 
     func bool(_ key: String) throws -> Bool? {
         guard let value = object[key] else { return nil }
-        guard case .bool(let b) = value else { throw error("\"\(key)\" must be true or false, found \(value.kindName)") }
+        guard case .bool(let b) = value else { throw error("\(FormatError.quoted(key)) must be true or false, found \(value.kindName)") }
         return b
     }
 
     func array(_ key: String) throws -> [JSONValue]? {
         guard let value = object[key] else { return nil }
-        guard case .array(let a) = value else { throw error("\"\(key)\" must be an array, found \(value.kindName)") }
+        guard case .array(let a) = value else { throw error("\(FormatError.quoted(key)) must be an array, found \(value.kindName)") }
         return a
     }
 
     func strings(_ key: String) throws -> [String]? {
         guard let items = try array(key) else { return nil }
         return try items.map {
-            guard case .string(let s) = $0 else { throw error("\"\(key)\" must hold strings, found \($0.kindName)") }
+            guard case .string(let s) = $0 else { throw error("\(FormatError.quoted(key)) must hold strings, found \($0.kindName)") }
             return s
         }
     }
@@ -158,7 +153,7 @@ struct FieldReader {
         guard let items = try array(key) else { return nil }
         let numbers: [Double] = items.compactMap { if case .number(let n) = $0, n.isFinite { return n } else { return nil } }
         guard numbers.count == 4, items.count == 4, numbers[2] > 0, numbers[3] > 0 else {
-            throw error("\"\(key)\" must be [x, y, width, height] in px with width and height more than 0")
+            throw error("\(FormatError.quoted(key)) must be [x, y, width, height] in px with width and height more than 0")
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }

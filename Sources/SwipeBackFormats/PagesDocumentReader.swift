@@ -36,9 +36,11 @@ public enum PagesDocumentReader {
     /// - Parameter path: the document's path; image `src` paths are relative to its folder.
     /// - Throws: `FormatError` naming the file, the page id and the element index.
     public static func read(path: String) throws -> PagesDocument {
-        let text = try TextFile.read(path)
+        let text = try TextFile.read(path, limit: InputLimits.pagesDocumentBytes)
         let value = try JSONValue.parse(text, file: path, line: nil)
-        return try parse(value, file: path, line: nil, baseDirectory: TextFile.folder(of: path))
+        var document = try parse(value, file: path, line: nil, baseDirectory: TextFile.folder(of: path))
+        document.file = path
+        return document
     }
 
     /// Parses and validates a pages document value.
@@ -57,6 +59,9 @@ public enum PagesDocumentReader {
         var pages: [String: PageDefinition] = [:]
         if let pagesValue = document.object["pages"] {
             let pagesObject = try FieldReader(pagesValue, file: file, line: line, place: "pages")
+            guard pagesObject.object.count <= InputLimits.pages else {
+                throw pagesObject.error("\(pagesObject.object.count) pages; a document has at most \(InputLimits.pages)")
+            }
             for id in pagesObject.object.keys.sorted() {
                 pages[id] = try parsePage(id: id, pagesObject.object[id]!, file: file, line: line, baseDirectory: baseDirectory)
             }
@@ -66,7 +71,7 @@ public enum PagesDocumentReader {
             for (index, element) in page.elements.enumerated() {
                 if case .button(_, .push(let target)) = element.kind, pages[target] == nil {
                     try report(FormatError(file: file, line: line,
-                                           message: "page \"\(page.id)\" element \(index): action pushes unknown page \"\(target)\""))
+                                           message: "page \"\(page.id)\" element \(index): action pushes unknown page \(FormatError.quoted(target))"))
                 }
             }
         }
@@ -74,7 +79,7 @@ public enum PagesDocumentReader {
         if let stacksValue = try document.array("stacks") {
             stacks = try parseStacks(stacksValue, file: file, line: line, place: "stacks")
         } else if let root = try document.string("root") {
-            if requireStacks, pages[root] == nil { try report(document.error("\"root\" names unknown page \"\(root)\"")) }
+            if requireStacks, pages[root] == nil { try report(document.error("\"root\" names unknown page \(FormatError.quoted(root))")) }
             stacks = [StackDescription(id: "main", frame: nil, pages: [root])]
         } else if requireStacks {
             throw document.error("missing \"root\" (a page id) or \"stacks\"")
@@ -82,7 +87,7 @@ public enum PagesDocumentReader {
         if requireStacks {
             for stack in stacks {
                 for id in stack.pages where pages[id] == nil {
-                    try report(document.error("stack \"\(stack.id)\" names unknown page \"\(id)\""))
+                    try report(document.error("stack \"\(stack.id)\" names unknown page \(FormatError.quoted(id))"))
                 }
             }
         }
@@ -91,13 +96,19 @@ public enum PagesDocumentReader {
 
     /// Parses a `stacks` array (a document's or a scenario header's).
     static func parseStacks(_ items: [JSONValue], file: String, line: Int?, place: String) throws -> [StackDescription] {
+        guard items.count <= InputLimits.stacks else {
+            throw FormatError(file: file, line: line, message: "\(place): \(items.count) stacks; at most \(InputLimits.stacks)")
+        }
         var seen = Set<String>()
         let stacks: [StackDescription] = try items.enumerated().map { index, item in
             let fields = try FieldReader(item, file: file, line: line, place: "\(place) \(index)")
             let id = try fields.string("id") ?? "main"
-            guard seen.insert(id).inserted else { throw fields.error("duplicate stack id \"\(id)\"") }
+            guard seen.insert(id).inserted else { throw fields.error("duplicate stack id \(FormatError.quoted(id))") }
             guard let pages = try fields.strings("pages"), !pages.isEmpty else {
                 throw fields.error("\"pages\" must be a non-empty array of page ids")
+            }
+            guard pages.count <= InputLimits.pagesPerStack else {
+                throw fields.error("\(pages.count) pages; a stack starts with at most \(InputLimits.pagesPerStack)")
             }
             return StackDescription(id: id, frame: try fields.frame("frame"), pages: pages)
         }
@@ -112,24 +123,27 @@ public enum PagesDocumentReader {
 
     private static func parsePage(id: String, _ value: JSONValue, file: String, line: Int?,
                                   baseDirectory: String) throws -> PageDefinition {
-        let fields = try FieldReader(value, file: file, line: line, place: "page \"\(id)\"")
+        let fields = try FieldReader(value, file: file, line: line, place: "page \(FormatError.quoted(id))")
         var page = PageDefinition(id: id)
         page.title = try fields.string("title") ?? id
         page.header = try fields.bool("header") ?? true
         if let style = try fields.string("backButton") {
             guard let parsed = BackButtonStyle(rawValue: style) else {
-                throw fields.error("\"backButton\" is \"\(style)\"; expected system, custom or none")
+                throw fields.error("\"backButton\" is \(FormatError.quoted(style)); expected system, custom or none")
             }
             page.backButton = parsed
         }
         page.interactivePop = try fields.bool("interactivePop") ?? true
         page.shouldBegin = try fields.bool("shouldBegin")
         let elements = try fields.array("elements") ?? []
+        guard elements.count <= InputLimits.elementsPerPage else {
+            throw fields.error("\(elements.count) elements; a page has at most \(InputLimits.elementsPerPage)")
+        }
         var ids = Set<String>()
         page.elements = try elements.enumerated().map { index, element in
             let parsed: PageElement
             do {
-                parsed = try parseElement(element, file: file, line: line, place: "page \"\(id)\" element \(index)",
+                parsed = try parseElement(element, file: file, line: line, place: "page \(FormatError.quoted(id)) element \(index)",
                                           baseDirectory: baseDirectory)
             } catch let error as FormatError where collected != nil {
                 // A full check goes on past a bad element; an empty stand-in keeps the indexes.
@@ -138,7 +152,7 @@ public enum PagesDocumentReader {
             }
             if let elementID = parsed.id, !ids.insert(elementID).inserted {
                 throw FormatError(file: file, line: line,
-                                  message: "page \"\(id)\" element \(index): duplicate element id \"\(elementID)\"")
+                                  message: "page \(FormatError.quoted(id)) element \(index): duplicate element id \(FormatError.quoted(elementID))")
             }
             return parsed
         }
@@ -162,7 +176,7 @@ public enum PagesDocumentReader {
             kind = .button(label: try fields.requiredString("label"), action: try parseAction(action, fields: fields))
         case "toggle":
             let bind = try fields.string("bind") ?? "interactivePop"
-            guard bind == "interactivePop" else { throw fields.error("\"bind\" is \"\(bind)\"; expected interactivePop") }
+            guard bind == "interactivePop" else { throw fields.error("\"bind\" is \(FormatError.quoted(bind)); expected interactivePop") }
             kind = .toggle(label: try fields.requiredString("label"), bind: bind)
         case "slider":
             let v = try fields.number("value") ?? 0
@@ -170,12 +184,15 @@ public enum PagesDocumentReader {
             kind = .slider(value: v)
         case "carousel":
             let items = try fields.strings("items") ?? []
+            guard items.count <= InputLimits.carouselItems else {
+                throw fields.error("\(items.count) items; a carousel has at most \(InputLimits.carouselItems)")
+            }
             for item in items { try checkImage(item, fields: fields, baseDirectory: baseDirectory) }
             kind = .carousel(items: items)
         case "gestureStatus":
             kind = .gestureStatus
         default:
-            throw fields.error("unknown element type \"\(type)\"; expected text, image, button, toggle, slider, carousel or gestureStatus")
+            throw fields.error("unknown element type \(FormatError.quoted(type)); expected text, image, button, toggle, slider, carousel or gestureStatus")
         }
         let height = try fields.number("height")
         if let height, height < 0 { throw fields.error("\"height\" must be 0 or more") }
@@ -189,7 +206,7 @@ public enum PagesDocumentReader {
         case .object(let object) where object.count == 1:
             if case .string(let id)? = object["push"] { return .push(id) }
             if case .string(let key)? = object["toggle"] {
-                guard key == "interactivePop" else { throw fields.error("action toggles \"\(key)\"; expected interactivePop") }
+                guard key == "interactivePop" else { throw fields.error("action toggles \(FormatError.quoted(key)); expected interactivePop") }
                 return .toggle(key)
             }
         default: break
@@ -197,20 +214,19 @@ public enum PagesDocumentReader {
         throw fields.error("\"action\" must be {\"push\": id}, \"pop\", \"popToRoot\" or {\"toggle\": \"interactivePop\"}")
     }
 
-    /// The 8 bytes every PNG file starts with.
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
+    /// Checks that `src` names a regular file that is a whole PNG within the size limits.
     private static func checkImage(_ src: String, fields: FieldReader, baseDirectory: String) throws {
         let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
-            try report(fields.error("image \"\(src)\" not found (looked at \(path))"))
+        let bytes: [UInt8]
+        do {
+            bytes = try TextFile.bytes(path, limit: InputLimits.imageBytes, what: "image file")
+        } catch let error as FormatError {
+            let why = error.message == "no such image file" ? "not found" : error.message
+            try report(fields.error("image \(FormatError.quoted(src)) \(why) (looked at \(FormatError.shortened(path, limit: 300)))"))
             return
         }
-        let head = TextFile.head(of: path, bytes: 8)
-        guard let head, [UInt8](head) == pngSignature else {
-            try report(fields.error("image \"\(src)\" is not a PNG file (\(path))"))
-            return
+        if let problem = PNGCheck.problem(bytes) {
+            try report(fields.error("image \(FormatError.quoted(src)) \(problem) (\(FormatError.shortened(path, limit: 300)))"))
         }
     }
 }

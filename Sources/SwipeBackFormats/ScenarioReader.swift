@@ -11,7 +11,7 @@ public enum ScenarioReader {
     /// - Throws: `FormatError` naming the file and line for broken JSON, a missing or unknown `type`,
     ///   a missing `t`, time going backward, bad fields, or a bad `config` or pages document.
     public static func read(path: String, configuration: Configuration = Configuration()) throws -> Scenario {
-        let text = try TextFile.read(path)
+        let text = try TextFile.read(path, limit: InputLimits.scenarioBytes)
         return try parse(text, file: path, baseDirectory: TextFile.folder(of: path), configuration: configuration)
     }
 
@@ -25,6 +25,11 @@ public enum ScenarioReader {
         let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var numbered: [(Int, String)] = []
         for (index, line) in rawLines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            let limit = numbered.isEmpty ? InputLimits.scenarioHeaderBytes : InputLimits.scenarioLineBytes
+            guard line.utf8.count <= limit else {
+                throw FormatError(file: file, line: index + 1, message: "the line is \(line.utf8.count) bytes; "
+                                  + (numbered.isEmpty ? "a header line" : "a line after the header") + " is at most \(limit) bytes")
+            }
             numbered.append((index + 1, String(line)))
         }
         guard let (headerLine, headerText) = numbered.first else {
@@ -58,7 +63,8 @@ public enum ScenarioReader {
             do {
                 document = try PagesDocumentReader.read(path: path)
             } catch let error as FormatError {
-                throw header.error("pagesFile \(error.description)")
+                // The pages document's own error, blamed on it: the header only led there.
+                throw FormatError(file: error.file, line: error.line, message: error.message + " (the pagesFile of \(file) line \(headerLine))")
             }
         }
         if let stacksValue = try header.array("stacks") {
@@ -86,6 +92,9 @@ public enum ScenarioReader {
             let fields = try FieldReader(JSONValue.parse(text, file: file, line: number), file: file, line: number, place: "")
             let t = try fields.requiredNumber("t")
             guard t >= 0 else { throw fields.error("\"t\" is \(t); times are 0 ms or more") }
+            guard t <= InputLimits.timeMilliseconds else {
+                throw fields.error("\"t\" is \(t); times are at most 10^12 ms (about 31.7 years), where the 60 Hz replay clock still counts exactly")
+            }
             guard t >= previous else {
                 throw fields.error("\"t\" is \(t), earlier than the line before (\(previous)); times must not decrease")
             }
@@ -94,12 +103,12 @@ public enum ScenarioReader {
             switch event {
             case .push(let stack, _, _), .pop(let stack, _), .popToRoot(let stack, _):
                 guard stackIDs.contains(stack) else {
-                    throw fields.error("no stack \"\(stack)\"; stacks: " + stackIDs.sorted().joined(separator: ", "))
+                    throw fields.error("no stack \(FormatError.quoted(stack)); stacks: " + stackIDs.sorted().joined(separator: ", "))
                 }
                 if case .push(_, let page, _) = event { knownPages.insert(page) }
             case .setPage(let page, _):
                 guard knownPages.contains(page) else {
-                    throw fields.error("set: no page \"\(page)\" is defined, in a stack, or pushed before this line")
+                    throw fields.error("set: no page \(FormatError.quoted(page)) is defined, in a stack, or pushed before this line")
                 }
             default:
                 break
@@ -112,7 +121,7 @@ public enum ScenarioReader {
 
     private static func parseDirection(_ value: String, _ fields: FieldReader) throws -> LayoutDirection {
         guard let direction = LayoutDirection(rawValue: value) else {
-            throw fields.error("direction is \"\(value)\"; expected ltr or rtl")
+            throw fields.error("direction is \(FormatError.quoted(value)); expected ltr or rtl")
         }
         return direction
     }
@@ -127,7 +136,7 @@ public enum ScenarioReader {
             let phase = PointerPhase(rawValue: type)!
             let deviceName = try fields.string("device") ?? "touch"
             guard let device = PointerDevice(rawValue: deviceName) else {
-                throw fields.error("device is \"\(deviceName)\"; expected touch, mouse or pen")
+                throw fields.error("device is \(FormatError.quoted(deviceName)); expected touch, mouse or pen")
             }
             let position = Point(x: try fields.requiredNumber("x"), y: try fields.requiredNumber("y"))
             // A mouse `down` or `up` may name its button (1 by default; 3 is a right-click).
@@ -147,7 +156,7 @@ public enum ScenarioReader {
         case "scroll":
             let device = try fields.string("device") ?? "touchpad"
             guard device == "touchpad" || device == "wheel" else {
-                throw fields.error("device is \"\(device)\"; expected touchpad or wheel")
+                throw fields.error("device is \(FormatError.quoted(device)); expected touchpad or wheel")
             }
             var position: Point?
             if let x = try fields.number("x"), let y = try fields.number("y") { position = Point(x: x, y: y) }
@@ -156,7 +165,7 @@ public enum ScenarioReader {
         case "swipe":
             let phaseName = try fields.requiredString("phase")
             guard let phase = SwipePhase(rawValue: phaseName) else {
-                throw fields.error("phase is \"\(phaseName)\"; expected begin, update, end or cancel")
+                throw fields.error("phase is \(FormatError.quoted(phaseName)); expected begin, update, end or cancel")
             }
             let fingers = try fields.number("fingers") ?? 3
             guard fingers == fingers.rounded(), (3...10).contains(fingers) else {
@@ -180,14 +189,14 @@ public enum ScenarioReader {
         case "set":
             for key in fields.object.keys.sorted() where !["t", "type", "page"].contains(key) {
                 guard PageChange.propertyNames.contains(key) else {
-                    throw fields.error("set: unknown page property \"\(key)\"; expected one of: "
+                    throw fields.error("set: unknown page property \(FormatError.quoted(key)); expected one of: "
                                        + PageChange.propertyNames.joined(separator: ", "))
                 }
             }
             var backButton: BackButtonStyle?
             if let style = try fields.string("backButton") {
                 guard let parsed = BackButtonStyle(rawValue: style) else {
-                    throw fields.error("\"backButton\" is \"\(style)\"; expected system, custom or none")
+                    throw fields.error("\"backButton\" is \(FormatError.quoted(style)); expected system, custom or none")
                 }
                 backButton = parsed
             }
@@ -210,7 +219,7 @@ public enum ScenarioReader {
         case "end":
             return nil
         default:
-            throw fields.error("unknown type \"\(type)\"; expected one of: " + types.joined(separator: ", "))
+            throw fields.error("unknown type \(FormatError.quoted(type)); expected one of: " + types.joined(separator: ", "))
         }
     }
 

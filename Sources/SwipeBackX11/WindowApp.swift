@@ -81,38 +81,39 @@ public final class WindowApp {
 
     /// Set by SIGINT or SIGTERM once `closeOnSignals()` has run.
     nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
-
-    /// The signal mask the run loop waits with: the one before `closeOnSignals()` blocked
-    /// SIGINT and SIGTERM (nil until then).
-    nonisolated(unsafe) private static var waitMask: sigset_t?
+    /// The pipe a signal writes a byte to, so a run loop asleep in poll wakes for it (the read end
+    /// is polled); -1 until `closeOnSignals()` has run.
+    nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 
     /// Makes SIGINT (Ctrl+C) and SIGTERM close the window like the window manager's close request,
     /// so the app ends normally (a recording is written, the status is 0).
     ///
-    /// The two signals are blocked from then on except while the loop waits (`ppoll` with the old
-    /// mask): one that arrives while a frame is drawn stays pending and ends the wait at once,
-    /// instead of landing between the loop's check and a wait with no timeout.
+    /// Call it as early as the program can, before the window exists: a signal that arrives before
+    /// `run()` is kept, and `run()` then closes at once; one that arrives while it sleeps wakes it.
+    /// Calling it again changes nothing.
     public static func closeOnSignals() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in WindowApp.signalled = 1 }
+        guard signalPipe.read < 0 else { return }
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            }
+            signalPipe = (ends[0], ends[1])
         }
-        var blocked = sigset_t(), old = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        sigaddset(&blocked, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &blocked, &old)
-        waitMask = old
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                WindowApp.signalled = 1
+                // write(2) is async-signal-safe; a full pipe already holds a wake-up.
+                var byte: UInt8 = 1
+                if WindowApp.signalPipe.write >= 0 { _ = write(WindowApp.signalPipe.write, &byte, 1) }
+            }
+        }
     }
 
-    /// Waits up to `timeout` ms (-1: no limit) for the X connection, with SIGINT and SIGTERM
-    /// let through only during the wait once `closeOnSignals()` has run.
-    private static func wait(_ pollFD: inout pollfd, timeout: Int32) {
-        guard var mask = waitMask else {
-            _ = poll(&pollFD, 1, timeout)
-            return
-        }
-        _ = swipeback_ppoll(&pollFD, 1, timeout, &mask)
-    }
+    /// Whether SIGINT or SIGTERM arrived since `closeOnSignals()` (a window command asked to stop
+    /// while it started).
+    public static var closeWasSignalled: Bool { signalled != 0 }
 
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
     public var nowMilliseconds: Double {
@@ -180,7 +181,9 @@ public final class WindowApp {
                 dirty = false
                 inputNeedsRedraw = false
             }
-            var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
+            var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
             var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
             // Sleep until the next timer, not a frame at a time.
             if let due = model.nextTimerMilliseconds {
@@ -194,7 +197,7 @@ public final class WindowApp {
             }
             XFlush(window.display)
             if XPending(window.display) == 0 {
-                Self.wait(&pollFD, timeout: timeout)
+                _ = poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, timeout)
             }
         }
     }

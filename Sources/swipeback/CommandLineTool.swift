@@ -14,6 +14,16 @@ struct CommandFailure: Error {
 
 /// Dispatches subcommands and turns failures into one line on standard error.
 enum CommandLineTool {
+    /// Whether `arguments` run a window (demo, tune, record, a kiosk that is not `--check`), whose
+    /// SIGINT and SIGTERM close it as its close button does.
+    static func closesOnSignals(_ arguments: [String]) -> Bool {
+        switch arguments.first {
+        case "demo", "tune", "record": return !arguments.contains("--help")
+        case "kiosk": return !arguments.contains("--check") && !arguments.contains("--help")
+        default: return false
+        }
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         do {
             guard let command = arguments.first else {
@@ -80,9 +90,11 @@ enum CommandLineTool {
     }
 }
 
-/// Writes one line `swipeback: message` to standard error.
+/// Writes one line `swipeback: message` to standard error, with any control character in it
+/// escaped (`\n`, `\u001b`): whatever a message quotes, it stays one line and cannot drive the
+/// terminal.
 func printError(_ message: String) {
-    let line = "swipeback: " + message + "\n"
+    let line = "swipeback: " + FormatError.escapingControlCharacters(message, escapeQuotes: false) + "\n"
     try? writeAll(Data(line.utf8), to: STDERR_FILENO)
 }
 

@@ -85,24 +85,31 @@ enum DemoCommand {
             }
             renderer.overlay = { frame, scene in try TuneOverlay.draw(tuner, scene: scene, into: frame) }
         }
-        var recorded: [String] = []
+        // A recording is written as it is made, to a temporary file renamed into place at the close.
+        let recording = try recordPath.map { try OutputFile(replacing: $0, option: "record") }
+        var recordingFailure: Error?
+        func record(_ line: String) {
+            guard let recording, recordingFailure == nil else { return }
+            do { try recording.write(line + "\n") } catch { recordingFailure = error }
+        }
         var lastTime = 0.0
         if recordPath != nil {
             let header = ScenarioWriter.header(width: size.0, height: size.1, direction: options.rtl ? .rightToLeft : .leftToRight,
                                                configuration: configuration, pages: try inlinePages(pagesPath),
                                                stacks: model.stacks.map { StackDescription(id: $0.id, frame: $0.frame,
                                                                                           pages: $0.pages.map(\.pageID)) })
-            recorded.append(header)
+            record(header)
             app.onInput = { event, t in
                 // Scenario lines never go back in time (server and app clocks may differ by a fraction).
                 lastTime = max(lastTime, t)
-                if let line = ScenarioWriter.line(event, atMilliseconds: lastTime) { recorded.append(line) }
+                if let line = ScenarioWriter.line(event, atMilliseconds: lastTime) { record(line) }
             }
         }
         try runUntilClosed(app, model: model)
-        if let recordPath {
-            recorded.append(ScenarioWriter.endLine(atMilliseconds: max(lastTime, app.nowMilliseconds)))
-            try EventLogSink.writeAtomically(recorded.joined(separator: "\n") + "\n", to: recordPath, option: "record")
+        if let recording {
+            record(ScenarioWriter.endLine(atMilliseconds: max(lastTime, app.nowMilliseconds)))
+            if let recordingFailure { throw recordingFailure }
+            try recording.finish()
         }
         return 0
     }

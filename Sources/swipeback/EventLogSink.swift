@@ -45,32 +45,14 @@ final class EventLogSink {
         }
     }
 
-    /// Writes a whole log to `path` through a temporary file renamed into place.
+    /// Writes a whole text to `path` all or nothing (see `OutputFile`: a temporary file beside it
+    /// renamed into place, mode and owner kept; a device or a pipe written in place).
     ///
-    /// - Throws: `CommandFailure.usage` naming the file when it cannot be written.
+    /// - Throws: `CommandFailure` naming the file when it cannot be written.
     static func writeAtomically(_ text: String, to path: String, option: String = "--event-log") throws {
-        try checkWritable(path, option: option)
-        let data = Data(text.utf8)
-        let isRegularOrNew = ((try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType)
-            .map { $0 == .typeRegular } ?? true
-        do {
-            if isRegularOrNew {
-                // A temporary file beside it, renamed into place: a reader never sees half a log.
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } else {
-                // A device or a pipe (/dev/stdout, a FIFO): written in place, errors and all.
-                let fd = open(path, O_WRONLY | O_CLOEXEC)
-                guard fd >= 0 else {
-                    throw CommandFailure.runtime("\(option) \(path): cannot open it: \(String(cString: strerror(errno)))")
-                }
-                defer { close(fd) }
-                try writeAll(data, to: fd)
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure.runtime("\(option) \(path): cannot write it: \(reason(error))")
-        }
+        let output = try OutputFile(replacing: path, option: option)
+        try output.write(text)
+        try output.finish()
     }
 
     /// Writes one log line.

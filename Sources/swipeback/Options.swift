@@ -22,6 +22,9 @@ struct Options {
     /// `--compare A B`: two configuration files to replay a scenario under.
     var compare: (String, String)?
 
+    /// The most frames one `render` writes (`--at`).
+    static let maximumFrames = 1000
+
     /// Parses arguments after the command name.
     ///
     /// - Parameter allowed: the options `command` takes.
@@ -72,6 +75,11 @@ struct Options {
                         break
                     }
                     let numbers = parts.compactMap { Double($0) }
+                    // Past 10^12 ms a Double no longer names every ms, so a frame's file name would not be
+                    // the time asked for (99999999999999999999999 is 1e+23); scenario times end there too.
+                    if let far = parts.first(where: { Double($0)! > InputLimits.timeMilliseconds }) {
+                        throw CommandFailure.usage("--at \(FormatError.shortened(String(far))): times are at most 10^12 ms, as in a scenario")
+                    }
                     times += numbers
                     index += 1
                 }
@@ -80,6 +88,9 @@ struct Options {
                     throw CommandFailure.usage("--at expects times in ms (0 or more, like 250 or 12.5)\(next)")
                 }
                 options.atTimes += times
+                guard options.atTimes.count <= Self.maximumFrames else {
+                    throw CommandFailure.usage("--at: \(options.atTimes.count) times; render writes at most \(Self.maximumFrames) frames a run")
+                }
             case "--open":
                 let ids = try value(argument).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {
@@ -106,9 +117,12 @@ struct Options {
 
     /// Fails with the file, page and element of the first image of `document` that does not decode.
     ///
-    /// - Throws: `FormatError` naming `file`.
+    /// - Throws: `FormatError` naming the pages document: `file`, or the `pagesFile` it names.
     static func checkImages(_ document: PagesDocument, file: String) throws {
         if let problem = ImageCheck.firstUnreadable(in: document) {
+            if let pagesFile = document.file, pagesFile != file {
+                throw FormatError(file: pagesFile, line: nil, message: problem + " (the pagesFile of \(file))")
+            }
             throw FormatError(file: file, line: nil, message: problem)
         }
     }

@@ -18,16 +18,16 @@ enum ReplayCommand {
         }
         if options.rtl { scenario.direction = .rightToLeft }
         let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: options.positional[0]))
-        // The whole log is built first, so a failure leaves no half-written output.
-        var output = ""
+        // Everything is checked before the run, which cannot fail: the log is written as it is made
+        // (a file through a temporary renamed into place at the end), in bounded memory.
+        let output = try OutputFile.eventLog(options.eventLog)
+        var failure: Error?
         ScenarioRunner.run(scenario, measurer: measurer) { record in
-            output += EventLogWriter.line(record) + "\n"
+            guard failure == nil else { return }
+            do { try output.write(EventLogWriter.line(record) + "\n") } catch { failure = error }
         }
-        if let path = options.eventLog, path != "-" {
-            try EventLogSink.writeAtomically(output, to: path)
-        } else {
-            try printStandardOutput(output)
-        }
+        if let failure { throw failure }
+        try output.finish()
         return 0
     }
 
@@ -41,34 +41,38 @@ enum ReplayCommand {
         guard options.configPath == nil else { throw CommandFailure.usage("replay --compare takes its two configurations instead of --config") }
         let a = try ConfigurationReader.read(path: configurations.0)
         let b = try ConfigurationReader.read(path: configurations.1)
-        var output = "", differ = 0, total = 0
-        for path in options.positional {
-            let decisionsA = try decisions(path, configuration: a, options: options)
-            let decisionsB = try decisions(path, configuration: b, options: options)
+        // Every scenario is read before the first line is written.
+        let scenarios = try options.positional.map { path in
+            (path, try scenario(path, configuration: a, options: options), try scenario(path, configuration: b, options: options))
+        }
+        let output = try OutputFile.eventLog(options.eventLog)
+        var differ = 0, total = 0
+        for (path, scenarioA, scenarioB) in scenarios {
+            let decisionsA = try decisions(scenarioA, path: path), decisionsB = try decisions(scenarioB, path: path)
             for (x, y) in zip(decisionsA, decisionsB) {
                 total += 1
                 if x.decision != y.decision { differ += 1 }
-                output += CompareReport.line(t: x.t, stack: x.stack, scenario: options.positional.count > 1 ? path : nil,
-                                             a: x.decision, b: y.decision) + "\n"
+                try output.write(CompareReport.line(t: x.t, stack: x.stack, scenario: options.positional.count > 1 ? path : nil,
+                                                    a: x.decision, b: y.decision) + "\n")
             }
         }
-        output += CompareReport.summary(differ: differ, total: total) + "\n"
-        if let path = options.eventLog, path != "-" {
-            try EventLogSink.writeAtomically(output, to: path)
-        } else {
-            try printStandardOutput(output)
-        }
+        try output.write(CompareReport.summary(differ: differ, total: total) + "\n")
+        try output.finish()
         return 0
     }
 
-    /// The decisions of a scenario's released swipes under `configuration` (the scenario's own
-    /// `config` still applies on top, SPEC section 4).
-    private static func decisions(_ path: String, configuration: Configuration, options: Options) throws
-        -> [(t: Double, stack: String, decision: String)] {
+    /// A scenario read under `configuration` (its own `config` still applies on top, SPEC section 4),
+    /// its images checked, with `--window` and `--rtl` applied.
+    private static func scenario(_ path: String, configuration: Configuration, options: Options) throws -> Scenario {
         var scenario = try ScenarioReader.read(path: path, configuration: configuration)
         try Options.checkImages(scenario.document, file: path)
         if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
         if options.rtl { scenario.direction = .rightToLeft }
+        return scenario
+    }
+
+    /// The decisions of a scenario's released swipes.
+    private static func decisions(_ scenario: Scenario, path: String) throws -> [(t: Double, stack: String, decision: String)] {
         let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
         var result: [(Double, String, String)] = []
         ScenarioRunner.run(scenario, measurer: measurer) { record in

@@ -10,18 +10,14 @@ enum VelocityCommand {
             throw CommandFailure.usage("velocity expects one SCENARIO file; usage: swipeback velocity SCENARIO")
         }
         let scenario = try ScenarioReader.read(path: options.positional[0], configuration: options.headlessConfiguration())
-        var output = ""
+        let output = try OutputFile.eventLog(options.eventLog)
         for release in ReleaseVelocity.releases(in: scenario.lines) {
             let vx = release.velocity.map { LogValue.number($0.xPixelsPerSecond) } ?? .null
             let vy = release.velocity.map { LogValue.number($0.yPixelsPerSecond) } ?? .null
-            output += EventLogWriter.json(.object([("id", .number(Double(release.id))), ("t", .number(release.timeMilliseconds)),
-                                                   ("vx", vx), ("vy", vy)])) + "\n"
+            try output.write(EventLogWriter.json(.object([("id", .number(Double(release.id))), ("t", .number(release.timeMilliseconds)),
+                                                   ("vx", vx), ("vy", vy)])) + "\n")
         }
-        if let path = options.eventLog, path != "-" {
-            try EventLogSink.writeAtomically(output, to: path)
-        } else {
-            try printStandardOutput(output)
-        }
+        try output.finish()
         return 0
     }
 }

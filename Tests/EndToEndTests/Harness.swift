@@ -79,3 +79,27 @@ func builtInButtonCentre(page id: String, button: String, width: Double,
     return (Int(f.x + f.width / 2), Int(f.y + f.height / 2))
 }
 
+
+/// Runs `executable` with `arguments`, its standard output to `/dev/null` and standard error
+/// to a file; waits with wait4(2) for its status and its peak resident memory in bytes.
+func runMeasuringMemory(_ executable: String, _ arguments: [String]) throws -> (status: Int32, peakBytes: Int, standardError: String) {
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-stderr-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: errorPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+        guard errno == EINTR else { throw HarnessError("wait4: \(String(cString: strerror(errno)))") }
+    }
+    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exitStatus, usage.ru_maxrss * 1024, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+}

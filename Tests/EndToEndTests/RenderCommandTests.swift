@@ -55,7 +55,7 @@ final class RenderCommandTests: XCTestCase {
              + "\n" + #"{"t": 10, "type": "end"}"# + "\n").write(toFile: scenario, atomically: true, encoding: .utf8)
         let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at", "0", "-o", folder.appendingPathComponent("out").path])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.contains("page \"B\" element 0: image \"broken.png\" does not decode as a PNG"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("page \"B\" element 0: image \"broken.png\" is truncated: it ends at byte 11 without an IEND chunk"), result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/0.png").path))
 
         // A frame that cannot be written (a folder stands in its place): the frames written before it go too.

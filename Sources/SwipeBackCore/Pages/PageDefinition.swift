@@ -77,12 +77,22 @@ public struct PagesDocument: Equatable, Sendable {
     /// The folder image `src` paths are relative to (the document's own folder), or nil for the
     /// current folder.
     public var baseDirectory: String?
+    /// The file the document was read from, for messages (a scenario's `pagesFile`); nil when it
+    /// came inline in a scenario header or was built in code.
+    public var file: String?
 
     /// Creates a document.
-    public init(pages: [String: PageDefinition], stacks: [StackDescription], baseDirectory: String? = nil) {
+    ///
+    /// - Parameters:
+    ///   - pages: pages by id.
+    ///   - stacks: the stacks to start with, bottom to top.
+    ///   - baseDirectory: the folder image `src` paths are relative to, or nil for the current folder.
+    ///   - file: the file it was read from, for messages, or nil.
+    public init(pages: [String: PageDefinition], stacks: [StackDescription], baseDirectory: String? = nil, file: String? = nil) {
         self.pages = pages
         self.stacks = stacks
         self.baseDirectory = baseDirectory
+        self.file = file
     }
 
     /// This document with its stack frames scaled to a `width` x `height` px window.
