@@ -57,7 +57,7 @@ extension EventLogEntry {
                 ("stack", .string(stack)), ("page", .string(page)), ("phase", .string(phase.rawValue))])
         case .stack(let stack, let operation, let page, let pages, let forward):
             var fields: [(String, LogValue)] = [("stack", .string(stack)), ("op", .string(operation.rawValue)), ("page", .string(page)),
-                                                ("pages", .array(pages.map(LogValue.string)))]
+                                                ("pages", .array(Self.strings(pages)))]
             if forward { fields.append(("forward", .bool(true))) }
             self.init(timeMilliseconds: t, type: "stack", fields: fields)
         case .transition(let stack, let kind, let phase):
@@ -110,5 +110,15 @@ extension ElementAction {
         case .popToRoot: return .string("popToRoot")
         case .toggle(let key): return .object([("toggle", .string(key))])
         }
+    }
+}
+
+extension EventLogEntry {
+    /// `items` as log strings, in a plain loop (a `stack` line of a deep stack lists every page).
+    static func strings(_ items: [String]) -> [LogValue] {
+        var values: [LogValue] = []
+        values.reserveCapacity(items.count)
+        for item in items { values.append(.string(item)) }
+        return values
     }
 }

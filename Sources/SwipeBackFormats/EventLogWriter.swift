@@ -31,7 +31,14 @@ public enum EventLogWriter {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += number(n)
-        case .string(let s): out += string(s)
+        case .string(let s):
+            if needsEscape(s) {
+                out += string(s)
+            } else {
+                out.append("\"")
+                out.append(s)
+                out.append("\"")
+            }
         case .array(let items):
             out += "["
             var index = 0
@@ -61,7 +68,7 @@ public enum EventLogWriter {
 
     static func string(_ s: String) -> String {
         // Most strings need no escape: copied whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + s + "\"" }
+        if !needsEscape(s) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -80,5 +87,22 @@ public enum EventLogWriter {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `s` holds a quote, a backslash or a control character (a scan of its UTF-8 bytes,
+    /// in place when the string is stored contiguously, as native strings are).
+    static func needsEscape(_ s: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+                index += 1
+            }
+            return false
+        }
+        if let found = s.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = s
+        return copy.withUTF8(scan)
     }
 }
