@@ -29,4 +29,36 @@ public enum ConfigurationReference {
         }
         return text
     }
+
+    /// The README's table of feels: one row per key a feel sets, one column per feel (`Feel.settings`).
+    public static func feelTable() -> String {
+        let feels = Feel.allCases
+        var text = "| key | " + feels.map { "`\($0.rawValue)`" }.joined(separator: " | ") + " |\n"
+        text += "|---|" + String(repeating: "---|", count: feels.count) + "\n"
+        for setting in Feel.uikit.settings {
+            let values = feels.map { feel in feel.settings.first { $0.key == setting.key }.map { valueText($0.value) } ?? "" }
+            text += "| `\(setting.key)` | " + values.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// Where each feel's values come from: one list per feel, key by key (values to 5 decimals).
+    public static func feelSources() -> String {
+        var text = ""
+        for feel in Feel.allCases {
+            text += "- `\(feel.rawValue)`:\n"
+            for setting in feel.settings { text += "  - `\(setting.key)` \(valueText(setting.value)): \(setting.source)\n" }
+        }
+        return text
+    }
+
+    private static func valueText(_ value: Configuration.Value) -> String {
+        switch value {
+        case .number(let n): return Configuration.numberText((n * 100_000).rounded() / 100_000)
+        case .boolean(let b): return b ? "true" : "false"
+        case .string(let s): return s ?? "null"
+        case .strings(let list): return list.joined(separator: ", ")
+        case .integers(let list): return list.map(String.init).joined(separator: ", ")
+        }
+    }
 }

@@ -21,11 +21,35 @@ final class ReferenceDocsTests: XCTestCase {
     }
 
     func testTheReadmesConfigurationTableIsTheKeyTable() throws {
-        let table = try readme().components(separatedBy: "\n").filter { $0.hasPrefix("|") }
+        let table = try readme().components(separatedBy: "\n")
             .drop { !$0.hasPrefix("| key | default |") }.prefix { $0.hasPrefix("|") }
         XCTAssertEqual(table.joined(separator: "\n") + "\n", ConfigurationReference.markdownTable(),
                        "README's configuration table must be ConfigurationReference.markdownTable() (swipeback help config shows the keys)")
         XCTAssertEqual(table.count, Configuration.keys.count + 2)
+    }
+
+    func testTheReadmesFeelTableAndSourcesAreEveryPresetValue() throws {
+        let text = try readme()
+        XCTAssertTrue(text.contains(ConfigurationReference.feelTable()),
+                      "README's feel table must be ConfigurationReference.feelTable(): every preset value, key by key")
+        XCTAssertTrue(text.contains(ConfigurationReference.feelSources()), "README lists each preset value with its source")
+        // And the table says what the presets do: a value read back from the README's row is the preset's.
+        let rows = text.components(separatedBy: "\n").drop { !$0.hasPrefix("| key | `uikit`") }.dropFirst(2).prefix { $0.hasPrefix("|") }
+        XCTAssertEqual(rows.count, Feel.uikit.settings.count)
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let key = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            for (feel, cell) in zip(Feel.allCases, cells.dropFirst()) {
+                var configuration = Configuration()
+                configuration.set("feel", to: .string(feel.rawValue))
+                switch configuration.value(of: key) {
+                case .number(let n)?: XCTAssertEqual(Double(cell) ?? .nan, n, accuracy: 1e-4, "\(feel) \(key)")
+                case .boolean(let b)?: XCTAssertEqual(cell, b ? "true" : "false", "\(feel) \(key)")
+                case .string(let s?)?: XCTAssertEqual(cell, s, "\(feel) \(key)")
+                default: XCTFail("\(key) is not a preset key")
+                }
+            }
+        }
     }
 
     func testTheReadmesCommandSynopsisIsTheHelpSynopsis() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeBackCore
 import XCTest
 
 /// Every scenario in `Tests/Fixtures/scenarios/engine` replayed by `swipeback replay` gives exactly
@@ -105,6 +106,18 @@ final class ScenarioGoldenTests: XCTestCase {
         XCTAssertEqual(regrab.filter { $0["type"] as? String == "lifecycle" }.count, 6, "2 at start, 2 as the swipe began, 2 at the end")
         XCTAssertEqual(regrab.filter { $0["type"] as? String == "transition" }.count, 2, "one transition from the first began to the pop")
         XCTAssertEqual(try log("back-commands-and-touchpad").filter { $0["type"] as? String == "back" }.count, 3)
+    }
+
+    /// The feels: a slow release decided differently by two of them, a fast flick the same by all six.
+    func testTheFeelLogsShowTheirDecisions() throws {
+        func decision(_ name: String) throws -> String? {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".log.jsonl"), encoding: .utf8)
+            return text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+                .first { $0["phase"] as? String == "ended" }?["decision"] as? String
+        }
+        XCTAssertEqual(try decision("feel-slow-release-uikit"), "cancel", "0.3 of the width, at rest: under half")
+        XCTAssertEqual(try decision("feel-slow-release-android"), "commit", "Android arms after 16 dp")
+        for feel in Feel.allCases { XCTAssertEqual(try decision("feel-fast-flick-\(feel.rawValue)"), "commit", feel.rawValue) }
     }
 
     /// Forward and the history menu (issue "Forward and history"), checked on the logs themselves.

@@ -68,3 +68,44 @@ final class TunerTests: XCTestCase {
         XCTAssertEqual(tuner.verdict, "velocity 2800 px/s >= fling 800 px/s: commit")
     }
 }
+
+/// The feels: each sets the same keys, to values within their ranges, and keys given explicitly win.
+final class FeelTests: XCTestCase {
+    func testEveryFeelSetsTheSameKeysWithinTheirRanges() {
+        let keys = Feel.uikit.settings.map(\.key)
+        for feel in Feel.allCases {
+            XCTAssertEqual(feel.settings.map(\.key), keys, "\(feel): the same keys, in the same order")
+            for setting in feel.settings {
+                let key = Configuration.keys.first { $0.name == setting.key }!
+                if case .number(let range, _) = key.kind, case .number(let n) = setting.value {
+                    XCTAssertTrue(range.contains(n), "\(feel) \(setting.key) \(n) outside \(range)")
+                }
+                var configuration = Configuration()
+                XCTAssertTrue(configuration.set(setting.key, to: setting.value), "\(feel) \(setting.key) has the key's kind")
+                XCTAssertFalse(setting.source.isEmpty)
+            }
+        }
+    }
+
+    func testUIKitIsTodaysDefaultsAndAFeelLeavesExplicitKeysAlone() {
+        var uikit = Configuration()
+        uikit.set("feel", to: .string("uikit"))
+        for key in Configuration.keys where key.name != "feel" {
+            XCTAssertEqual(uikit.value(of: key.name), Configuration().value(of: key.name), key.name)
+        }
+        var configuration = Configuration()
+        configuration.set("edgeWidth", to: .number(33))
+        configuration.set("feel", to: .string("libadwaita"))
+        XCTAssertEqual(configuration.edgeWidth, 33, "given explicitly")
+        XCTAssertEqual(configuration.touchSlop, 16)
+        XCTAssertEqual(configuration.parallax, 0)
+        XCTAssertTrue(configuration.contentSwipe)
+        configuration.set("feel", to: .string("reactNavigation"))
+        XCTAssertEqual(configuration.policy, .projection)
+        XCTAssertEqual(configuration.touchSlop, 5)
+        configuration.set("feel", to: .string("flutter"))
+        XCTAssertEqual(configuration.policy, .velocityOrDistance, "every feel sets every key any feel covers")
+        XCTAssertEqual(configuration.projectionDeceleration, 0.998)
+        XCTAssertEqual(configuration.edgeWidth, 33)
+    }
+}

@@ -3,6 +3,12 @@
 /// Defaults and their sources are in DESIGN.md ("Defaults and where they come from");
 /// `Configuration.keys` lists each key with its range for readers and the README.
 public struct Configuration: Equatable, Sendable {
+    /// The feel the tunables started from (`Feel`): choosing one sets every tunable it covers,
+    /// except keys given explicitly. Default `uikit`, today's defaults.
+    public var feel: Feel = .uikit
+    /// The keys given explicitly (by a file, a scenario header or the tuner): a feel chosen later
+    /// leaves them as they are.
+    public internal(set) var explicitKeys: Set<String> = []
     /// How far from the stack's leading edge a down may start a swipe, in px (0...10000).
     /// Default 20: Flutter's `_kBackGestureWidth` is 20 logical px.
     public var edgeWidth: Double = 20
@@ -178,6 +184,9 @@ extension Configuration {
 
     /// Every key, in the order of DESIGN.md's table. Sources of the defaults are on the properties above.
     public static let keys: [Key] = [
+        .stored("feel", \.feel, .choice(Feel.allCases.map(\.rawValue)),
+                "a toolkit's swipe: sets every tunable it covers to that toolkit's published constants (README \"Feels\"); keys given explicitly keep their values",
+                wrap: { .string($0.rawValue) }, unwrap: { if case .string(let s?) = $0 { Feel(rawValue: s) } else { nil } }),
         .number("edgeWidth", \.edgeWidth, 0...10000, "px",
                 "a down closer than this to the stack's leading edge may start a swipe", tuningStep: 5),
         .number("touchSlop", \.touchSlop, 0...100, "px",
@@ -257,6 +266,15 @@ extension Configuration {
     @discardableResult
     public mutating func set(_ key: String, to value: Value) -> Bool {
         guard let entry = Self.keys.first(where: { $0.name == key }) else { return false }
-        return entry.put(&self, value)
+        guard entry.put(&self, value) else { return false }
+        if key == "feel" {
+            // The feel's tunables, except those given explicitly.
+            for setting in feel.settings where !explicitKeys.contains(setting.key) {
+                _ = Self.keys.first { $0.name == setting.key }?.put(&self, setting.value)
+            }
+        } else {
+            explicitKeys.insert(key)
+        }
+        return true
     }
 }
