@@ -78,7 +78,7 @@ enum DemoCommand {
                     } catch let failure as CommandFailure {
                         tuner.status = failure.message
                     } catch {
-                        tuner.status = "cannot save \(savePath): \(error)"
+                        tuner.status = "cannot save \(savePath ?? "the configuration"): \(error)"
                     }
                     return true
                 }
