@@ -75,6 +75,46 @@ enum PixelBlit {
         }
     }
 
+    /// Blends two pages into `span` of `target`: each pixel is `upper` × `upperWeight` / 256 +
+    /// `lower` × (256 − `upperWeight`) / 256, one pass, with the pages' rows from `upper` and
+    /// `lower` (a row pointer for each target row, its pixel 0 at `span.x0`; nil draws nothing).
+    ///
+    /// - Parameter upperWeight: 0...256.
+    static func blend(into target: ImageSurface, span requested: Span, upper: (Int) -> UnsafeRawPointer?,
+                      lower: (Int) -> UnsafeRawPointer?, upperWeight: UInt32) {
+        let span = Span(x0: max(requested.x0, 0), x1: min(requested.x1, target.width),
+                        y0: max(requested.y0, 0), y1: min(requested.y1, target.height))
+        guard !span.isEmpty else { return }
+        let width = span.x1 - span.x0, skip = (span.x0 - requested.x0) * 4
+        let a = UInt16(min(upperWeight, 256)), b = 256 - a
+        let targetBase = UnsafeMutableRawPointer(target.data)
+        let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        let ka = SIMD16<UInt16>(repeating: a), kb = SIMD16<UInt16>(repeating: b)
+        for y in span.y0..<span.y1 {
+            guard let u = upper(y).map({ $0 + skip }), let l = lower(y).map({ $0 + skip }) else { continue }
+            let to = targetBase + y * target.stride + span.x0 * 4
+            // Two 8-bit channels per 32-bit lane, in 16-bit halves: u·a + l·b stays under 2^16.
+            for v in 0..<(width / 8) {
+                let pu = u.loadUnaligned(fromByteOffset: v * 32, as: SIMD8<UInt32>.self)
+                let pl = l.loadUnaligned(fromByteOffset: v * 32, as: SIMD8<UInt32>.self)
+                let redBlue = (unsafeBitCast(pu & low, to: SIMD16<UInt16>.self) &* ka
+                    &+ unsafeBitCast(pl & low, to: SIMD16<UInt16>.self) &* kb) &>> 8
+                let green = (unsafeBitCast((pu &>> 8) & low, to: SIMD16<UInt16>.self) &* ka
+                    &+ unsafeBitCast((pl &>> 8) & low, to: SIMD16<UInt16>.self) &* kb) &>> 8
+                let result = (unsafeBitCast(redBlue, to: SIMD8<UInt32>.self) & low)
+                    | ((unsafeBitCast(green, to: SIMD8<UInt32>.self) & low) &<< 8) | opaque
+                to.storeBytes(of: result, toByteOffset: v * 32, as: SIMD8<UInt32>.self)
+            }
+            for i in ((width / 8) * 8)..<width {
+                let pu = u.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                let pl = l.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                let redBlue = (((pu & 0x00FF_00FF) &* UInt32(a) &+ (pl & 0x00FF_00FF) &* UInt32(b)) >> 8) & 0x00FF_00FF
+                let green = (((pu & 0x0000_FF00) &* UInt32(a) &+ (pl & 0x0000_FF00) &* UInt32(b)) >> 8) & 0x0000_FF00
+                to.storeBytes(of: 0xFF00_0000 | redBlue | green, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+    }
+
     /// Fills `span` of `target` with black.
     static func clear(_ target: ImageSurface, span: Span) {
         let span = Span(x0: max(span.x0, 0), x1: min(span.x1, target.width), y0: max(span.y0, 0), y1: min(span.y1, target.height))

@@ -73,6 +73,7 @@ public final class TransitionCompositor {
         var width: Int
         var height: Int
         var menu: Scene.Menu?
+        var style: TransitionStyle
     }
 
     private var lastSignature: FrameSignature?
@@ -86,7 +87,7 @@ public final class TransitionCompositor {
                          pages: pages.map { .init(serial: $0.instance.serial, revision: $0.revision, scrollOffset: $0.scrollOffset,
                                                   pressed: $0.pressedElement, carouselOffset: $0.carouselDrag?.offsetPixels) },
                          topSerials: stack.topSerials, depth: stack.depth, progress: stack.progress, direction: stack.direction)
-        }, width: width, height: height, menu: scene.menu)
+        }, width: width, height: height, menu: scene.menu, style: scene.style)
     }
 
     /// Whether `scene` differs from the last one composed into a target of this size.
@@ -122,16 +123,29 @@ public final class TransitionCompositor {
                 copyPage(upperSurface, page: upper, scene: scene, into: target, span: rect, originX: rect.x0, stackY: rect.y0)
                 continue
             }
-            let place = Self.placement(progress: progress, width: w, parallax: scene.parallax, direction: stack.direction)
             let lowerSurface = try snapshot(lower, in: stack, scene: scene, width: w, height: h)
             lowerSurface.flush()
             inView.insert(lower.instance.serial)
+            if scene.style == .crossfade {
+                // One pass: each pixel of the stack blended from the two snapshots where they stand.
+                let upperRows = rows(of: upperSurface, page: upper, scene: scene, stackY: rect.y0)
+                let lowerRows = rows(of: lowerSurface, page: lower, scene: scene, stackY: rect.y0)
+                PixelBlit.blend(into: target, span: rect, upper: upperRows, lower: lowerRows,
+                                upperWeight: UInt32(((1 - min(max(progress, 0), 1)) * 256).rounded()))
+                continue
+            }
+            // Cover: the page beneath stays where it is.
+            let place = Self.placement(progress: progress, width: w, parallax: scene.style == .cover ? 0 : scene.parallax,
+                                       direction: stack.direction)
             let lowerSpan = PixelBlit.Span(x0: rect.x0 + place.lowerVisibleStart, x1: rect.x0 + place.lowerVisibleEnd,
                                            y0: rect.y0, y1: rect.y1)
             if !lowerSpan.isEmpty {
                 let edge = stack.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
+                // Cover's shadow fades out over the last `shadowWidth` px of travel (libadwaita's).
+                let shadowFade = scene.style == .cover ? min(1, (1 - progress) * Double(w) / max(scene.shadowWidth, 1)) : 1 - progress
                 let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
-                                                  progress: progress, dimAlpha: scene.dimAlpha, shadowWidth: scene.shadowWidth)
+                                                  progress: progress, dimAlpha: scene.dimAlpha, shadowWidth: scene.shadowWidth,
+                                                  shadowFade: shadowFade)
                 copyPage(lowerSurface, page: lower, scene: scene, into: target, span: lowerSpan,
                          originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: factors)
             }
@@ -163,16 +177,19 @@ public final class TransitionCompositor {
 
     /// Brightness per column of the page beneath, 0...256: the dim (`dimAlpha`, fading out as the
     /// pop progresses) and the shadow, darkest at the moving page's edge and gone `shadowWidth` px away.
+    ///
+    /// - Parameter shadowFade: how strong the shadow is, 0...1 (1 − progress by default).
     static func beneathFactors(span: PixelBlit.Span, edge: Int, direction: LayoutDirection, progress: Double,
-                               dimAlpha: Double, shadowWidth: Double) -> [UInt32] {
+                               dimAlpha: Double, shadowWidth: Double, shadowFade: Double? = nil) -> [UInt32] {
         let fade = 1 - progress
+        let shade = shadowFade ?? fade
         let dimmed = 1 - dimAlpha * fade
         return (span.x0..<span.x1).map { x in
             // Distance in px from the edge to this column's centre.
             let distance = direction == .leftToRight ? Double(edge - x) - 0.5 : Double(x - edge) + 0.5
             var brightness = dimmed
             if shadowWidth > 0, distance < shadowWidth {
-                brightness *= 1 - Theme.shadowAlpha * fade * (1 - distance / shadowWidth)
+                brightness *= 1 - Theme.shadowAlpha * shade * (1 - distance / shadowWidth)
             }
             return UInt32((brightness * 256).rounded())
         }
@@ -198,6 +215,20 @@ public final class TransitionCompositor {
         band.y0 = max(span.y0, stackY + header)
         band.y1 = span.y1
         PixelBlit.copy(surface, into: target, span: band, originX: originX, originY: stackY - offset, factors: factors)
+    }
+
+    /// The snapshot row shown at each target row of the stack, as `copyPage` places them (the
+    /// header band fixed, the content scrolled): for the crossfade's blend.
+    private func rows(of surface: ImageSurface, page: Scene.Page, scene: Scene, stackY: Int) -> (Int) -> UnsafeRawPointer? {
+        let header = page.definition.header ? Int(scene.headerHeight.rounded()) : 0
+        let height = surface.height
+        let offset = max(0, Int(page.scrollOffset.rounded()))
+        let base = UnsafeRawPointer(surface.data), stride = surface.stride
+        return { y in
+            let local = y - stackY
+            let row = local < header ? local : local + offset
+            return row >= 0 && row < height ? base + row * stride : nil
+        }
     }
 
     private func snapshot(_ page: Scene.Page, in stack: Scene.Stack, scene: Scene,

@@ -44,6 +44,33 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(Double(background[0]), 255 * (1 - 0.1 * 0.625), accuracy: 2)
     }
 
+    func testUnderCoverThePageBeneathStaysWhereItIsAndUnderParallaxItMoves() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-cover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Page A, beneath, has a button at x = 40...100; the finger rests at 200 px (0.25), then 400 px (0.5);
+        // the parallax is 0.05 of the width (40 px at progress 0) in both configurations.
+        func buttonLeftEdges(_ transition: String) throws -> [Int] {
+            let scenario = folder.appendingPathComponent("\(transition).jsonl").path
+            let header = #"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": {"transition": "TRANSITION", "parallax": 0.05}, "pages": {"root": "A", "pages": {"A": {"elements": [{"type": "button", "id": "open", "label": "Open", "frame": [40, 200, 60, 48], "action": {"push": "B"}}]}, "B": {}}}, "stacks": [{"pages": ["A", "B"]}]}"#
+                .replacingOccurrences(of: "TRANSITION", with: transition)
+            let lines = [header, #"{"t": 0, "type": "down", "x": 4, "y": 400}"#, #"{"t": 20, "type": "move", "x": 24, "y": 400}"#,
+                         #"{"t": 40, "type": "move", "x": 204, "y": 400}"#, #"{"t": 400, "type": "move", "x": 404, "y": 400}"#,
+                         #"{"t": 1000, "type": "end"}"#]
+            try (lines.joined(separator: "\n") + "\n").write(toFile: scenario, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent(transition).path
+            let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at", "100", "500", "-o", out])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return try ["100", "500"].map { time in
+                let frame = try ImageSurface(png: out + "/\(time).png")
+                // The first column of the button's blue, left of the moving page.
+                return try XCTUnwrap((0..<800).first { x in let c = rgb(frame, x, 224); return c[2] - c[0] > 150 })
+            }
+        }
+        XCTAssertEqual(try buttonLeftEdges("cover"), [40, 40], "the page beneath does not move")
+        XCTAssertEqual(try buttonLeftEdges("parallax"), [10, 20], "in parallax it lags 0.05 x 800 x (1 - progress)")
+    }
+
     func testAnImageThatDoesNotDecodeIsBadInputAndAFailedRenderLeavesNoFrames() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-img-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

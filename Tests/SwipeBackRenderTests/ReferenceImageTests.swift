@@ -110,6 +110,29 @@ final class ReferenceImageTests: XCTestCase {
         }
     }
 
+    func testCoverAndCrossfadeAtThreeProgressesBothDirections() throws {
+        for style in [TransitionStyle.cover, .crossfade] {
+            for direction in LayoutDirection.allCases {
+                for progress in [0.25, 0.5, 0.75] {
+                    let model = try model(direction: direction, pages: transitionPages, stack: ["A", "B"])
+                    var configuration = Configuration()
+                    configuration.set("feel", to: .string("libadwaita")) // the shade and the 56 px shadow
+                    configuration.transition = style
+                    model.reconfigure(configuration)
+                    let edge = direction == .leftToRight ? 2.0 : 398.0, sign = direction.popSign
+                    let touch = { (phase: PointerPhase, x: Double) in
+                        model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: 250))), atMilliseconds: 0)
+                    }
+                    touch(.down, edge)
+                    touch(.move, edge + sign * 20)
+                    touch(.move, edge + sign * progress * 400)
+                    XCTAssertEqual(model.stack(id: "main")?.transition?.progress ?? -1, progress, accuracy: 1e-12)
+                    try check(try render(model), "\(style.rawValue)-\(direction.rawValue)-\(Int(progress * 100))")
+                }
+            }
+        }
+    }
+
     func testTheHistoryMenuOpenBothDirections() throws {
         // The nearest page's title is too long for its row: it is ellipsized.
         let titles = ["A": "Inbox", "B": "Message", "C": "A reply with a title far too long for one row", "D": "Draft"]

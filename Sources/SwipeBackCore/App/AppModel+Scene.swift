@@ -25,7 +25,7 @@ extension AppModel {
                                progress: stack.transition?.progress,
                                topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count)
         }, parallax: configuration.parallax, dimAlpha: configuration.dimAlpha, shadowWidth: configuration.shadowWidth,
-           layoutScale: layoutScale, headerHeight: headerHeight, menu: sceneMenu())
+           layoutScale: layoutScale, headerHeight: headerHeight, menu: sceneMenu(), style: configuration.transition)
     }
 
     /// The open history menu's rows with the pages' titles, or nil.

@@ -37,6 +37,8 @@ public struct Configuration: Equatable, Sendable {
     public var dimAlpha: Double = 0.1
     /// Width of the shadow at the moving page's leading edge, in px (0...200). Default 16.
     public var shadowWidth: Double = 16
+    /// How transitions draw their two pages. Default `parallax`, UIKit's look.
+    public var transition: TransitionStyle = .parallax
     /// Whether a horizontal drag anywhere on the page may start the pop (iOS 26 content pop gesture).
     public var contentSwipe: Bool = false
     /// Touchpad scroll distance for a full swipe, in px (1...10000). Default 400 (libadwaita's base distance).
@@ -207,6 +209,10 @@ extension Configuration {
         .number("parallax", \.parallax, 0...1, "of width", "how far the page beneath lags", tuningStep: 0.05),
         .number("dimAlpha", \.dimAlpha, 0...1, "", "opacity of the black over the page beneath at the start", tuningStep: 0.02),
         .number("shadowWidth", \.shadowWidth, 0...200, "px", "shadow at the moving page's edge", tuningStep: 2),
+        .stored("transition", \.transition, .choice(TransitionStyle.allCases.map(\.rawValue)),
+                "how a swipe, a push and a pop draw their two pages: parallax (UIKit), cover (libadwaita: the page beneath stays, shaded) or crossfade",
+                wrap: { .string($0.rawValue) },
+                unwrap: { if case .string(let s?) = $0 { TransitionStyle(rawValue: s) } else { nil } }),
         .stored("contentSwipe", \.contentSwipe, .boolean,
             "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone",
             wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),

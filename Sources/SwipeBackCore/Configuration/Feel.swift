@@ -30,7 +30,7 @@ public enum Feel: String, CaseIterable, Sendable {
         public let source: String
     }
 
-    /// The tunables this feel sets, in the order of `Configuration.keys`.
+    /// The tunables this feel sets: the same keys, in the same order, for every feel.
     public var settings: [Setting] {
         func n(_ key: String, _ value: Double, _ source: String) -> Setting { Setting(key: key, value: .number(value), source: source) }
         func b(_ key: String, _ value: Bool, _ source: String) -> Setting { Setting(key: key, value: .boolean(value), source: source) }
@@ -50,6 +50,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0.3, "UIKit's 30 % (React Navigation `forHorizontalIOS`: width × −0.3)"),
                 n("dimAlpha", 0.1, "Ionic's 10 % cover"),
                 n("shadowWidth", 16, "SwipeBack's default"),
+                s("transition", "parallax", "UIKit: the page beneath in parallax"),
             ]
         case .libadwaita:
             return [
@@ -65,6 +66,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0, "adw-navigation-view.c: the page beneath is not moved"),
                 n("dimAlpha", 0.07, "_colors.scss `shade_color` RGB(0 0 6 / 7 %)"),
                 n("shadowWidth", 56, "_drawing.scss `transition-shadows > shadow { min-width: 56px }`"),
+                s("transition", "cover", "adw-navigation-view.c: the page beneath stays, under the shade (adw-shadow-helper.c)"),
             ]
         case .flutter:
             return [
@@ -80,6 +82,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 1.0 / 3, "route.dart `_kMiddleLeftTween` to Offset(−1/3, 0)"),
                 n("dimAlpha", 0.094, "route.dart `_kCupertinoPageTransitionBarrierColor` 0x18000000 (24/255)"),
                 n("shadowWidth", 20, "route.dart `_CupertinoEdgeShadowPainter`: 5 % of the width, 20 px of 400"),
+                s("transition", "parallax", "route.dart `CupertinoPageTransition`"),
             ]
         case .android:
             return [
@@ -95,6 +98,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0.24, "DefaultCrossActivityBackAnimation.kt: the entering page starts 96 dp away, of 400"),
                 n("dimAlpha", 0.2, "CrossActivityBackAnimation.kt `MAX_SCRIM_ALPHA_LIGHT` 0.2"),
                 n("shadowWidth", 0, "none: rounded window corners instead"),
+                s("transition", "parallax", "the card of CrossActivityBackAnimation.kt is not drawn yet: the closest look"),
             ]
         case .reactNavigation:
             return [
@@ -110,6 +114,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0.3, "TransitionConfigs/CardStyleInterpolators.tsx `forHorizontalIOS`: width × −0.3"),
                 n("dimAlpha", 0.07, "CardStyleInterpolators.tsx `forHorizontalIOS` overlay opacity 0 → 0.07 (v7.10)"),
                 n("shadowWidth", 5, "Card.tsx `shadowHorizontal` radius 5 (v7.10)"),
+                s("transition", "parallax", "CardStyleInterpolators.tsx `forHorizontalIOS`"),
             ]
         case .ionic:
             return [
@@ -125,6 +130,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0.33, "ios.transition.ts `OFF_LEFT` −33 %"),
                 n("dimAlpha", 0.1, "ios.transition.ts `.transition-cover` opacity 0 → 0.1"),
                 n("shadowWidth", 9, "core `.transition-shadow` box-shadow inset −9px 0 9px"),
+                s("transition", "parallax", "ios.transition.ts"),
             ]
         }
     }

@@ -27,6 +27,8 @@ public struct Scene: Equatable, Sendable {
     public var headerHeight: Double
     /// The history menu drawn over the stacks, or nil when none is open.
     public var menu: Menu?
+    /// How transitions draw their two pages.
+    public var style: TransitionStyle
 
     /// Creates a scene.
     ///
@@ -38,9 +40,11 @@ public struct Scene: Equatable, Sendable {
     ///   - layoutScale: px per layout unit, more than 0.
     ///   - headerHeight: px.
     ///   - menu: the open history menu, or nil.
+    ///   - style: parallax (the default), cover or crossfade.
     public init(stacks: [Stack], parallax: Double, dimAlpha: Double, shadowWidth: Double, layoutScale: Double = 1,
-                headerHeight: Double = PageDefinition.headerHeight, menu: Menu? = nil) {
+                headerHeight: Double = PageDefinition.headerHeight, menu: Menu? = nil, style: TransitionStyle = .parallax) {
         self.menu = menu
+        self.style = style
         self.stacks = stacks
         self.parallax = parallax
         self.dimAlpha = dimAlpha
