@@ -11,6 +11,8 @@ import SwipeBackBenchmarks
 /// - `app_event_ns`: the whole app model per pointer move, event log line included, ns.
 /// - `frame_1080p_vs_memcpy`, `frame_4k_vs_memcpy`: one mid-swipe drag frame against a memcpy of
 ///   one full frame at the same size, measured in the same run (goal: at most 1.5).
+/// - `frame_1080p_cover_vs_memcpy`, `frame_1080p_crossfade_vs_memcpy`: the same frame in the other
+///   transition styles (`transition`), against the same run's memcpy.
 /// - `depth_1000_vs_2`: frame cost with 1000 pages on the stack against 2 (goal: at most 1.05).
 /// - `surfaces_at_depth_1000`, `surfaces_at_depth_3`: page snapshots held (goal: the same).
 ///
@@ -32,6 +34,10 @@ enum BenchCommand {
             results.append(Result(name: "frame_\(name)_ms", value: frame, unit: "ms", goal: nil))
             results.append(Result(name: "memcpy_\(name)_ms", value: copy, unit: "ms", goal: nil))
             results.append(Result(name: "frame_\(name)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
+        }
+        for style in [TransitionStyle.cover, .crossfade] {
+            let (frame, copy) = try frameAndCopy(width: 1920, height: 1080, frames: 100, style: style)
+            results.append(Result(name: "frame_1080p_\(style.rawValue)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
         }
         let depth = try depthRuns()
         results.append(Result(name: "depth_1000_vs_2", value: depth.deep / depth.shallow, unit: "ratio", goal: 1.05))
@@ -134,13 +140,16 @@ enum BenchCommand {
         return (median(ta), median(tb))
     }
 
-    /// A mid-swipe drag frame versus a memcpy of one full frame, both `width` x `height`, in ms.
-    static func frameAndCopy(width: Int, height: Int, frames: Int) throws -> (frame: Double, copy: Double) {
+    /// A mid-swipe drag frame in `style` versus a memcpy of one full frame, both `width` x `height`, in ms.
+    static func frameAndCopy(width: Int, height: Int, frames: Int, style: TransitionStyle = .parallax) throws -> (frame: Double, copy: Double) {
         let measurer = try TextMeasurer()
         let assets = try AssetLocator.assetsDirectory()
         let document = try PagesDocumentReader.read(path: assets + "/pages.json")
         let pages = Array(document.pages.keys.sorted().prefix(2))
         let model = swipingModel(pages: pages, document: document, width: width, height: height, measurer: measurer)
+        var configuration = model.configuration
+        configuration.transition = style
+        model.reconfigure(configuration)
         let compositor = TransitionCompositor(measurer: measurer, imageDirectory: assets)
         let target = try ImageSurface(width: width, height: height, opaque: true)
         let source = try ImageSurface(width: width, height: height, opaque: true)
