@@ -3,12 +3,16 @@ import SwipeBackCore
 /// Writes scenario files (SPEC section 1): what `swipeback record` saves and `replay` reads back.
 public enum ScenarioWriter {
     /// A configuration as a JSON object (SPEC section 4), in `Configuration.keys` order: every key,
-    /// or with `onlyChanged` only those that differ from the built-in defaults.
-    public static func configurationValue(_ configuration: Configuration, onlyChanged: Bool = false) -> LogValue {
+    /// or with `onlyChanged` only those that differ from the built-in defaults, or with
+    /// `onlyExplicit` the feel and the keys given explicitly (what `tune` saves, so the file still
+    /// follows its feel).
+    public static func configurationValue(_ configuration: Configuration, onlyChanged: Bool = false,
+                                          onlyExplicit: Bool = false) -> LogValue {
         let defaults = Configuration()
         return .object(Configuration.keys.compactMap { key in
             guard let value = configuration.value(of: key.name) else { return nil }
             if onlyChanged && value == defaults.value(of: key.name) { return nil }
+            if onlyExplicit && key.name != "feel" && !configuration.explicitKeys.contains(key.name) { return nil }
             switch value {
             case .number(let n): return (key.name, .number(n))
             case .boolean(let b): return (key.name, .bool(b))

@@ -59,14 +59,17 @@ public enum TuneOverlay {
         let panelWidth = 330.0, rowHeight = 19.0
         let rows = Double(Tuner.tunables.count)
         let plotHeight = 70.0
-        let panelHeight = 34 + rows * rowHeight + 12 + plotHeight + 22 + 58
+        let panelHeight = 34 + rowHeight + rows * rowHeight + 12 + plotHeight + 22 + 58
         let px = width - panelWidth - 12, py = height - panelHeight - 12
         cairo_new_path(cr)
         cairo_rectangle(cr, px, py, panelWidth, panelHeight)
         cairo_set_source_rgba(cr, 0.08, 0.08, 0.10, 0.86)
         cairo_fill(cr)
-        text(cr, "Tuning · ↑↓ select · ←→ change · S save · H hide", x: px + 12, y: py + 9, size: 12, color: (1, 1, 1, 0.75))
+        text(cr, "↑↓ select · ←→ change · P feel · S save · H hide", x: px + 12, y: py + 9, size: 12, color: (1, 1, 1, 0.75))
         var y = py + 34
+        // The feel, and the keys that keep their own values whatever the feel.
+        text(cr, tuner.feelSummary, x: px + 12, y: y + 1, size: 12.5, color: (0.55, 0.8, 1, 1))
+        y += rowHeight
         for (index, tunable) in Tuner.tunables.enumerated() {
             let selected = index == tuner.selected
             if selected {

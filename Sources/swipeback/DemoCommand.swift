@@ -190,7 +190,7 @@ enum DemoCommand {
         } catch {
             throw CommandFailure.runtime("cannot save \(path): cannot create \(folder): \(reason(error))")
         }
-        try EventLogSink.writeAtomically(EventLogWriter.json(ScenarioWriter.configurationValue(configuration)) + "\n", to: path,
+        try EventLogSink.writeAtomically(EventLogWriter.json(ScenarioWriter.configurationValue(configuration, onlyExplicit: true)) + "\n", to: path,
                                          option: "save")
     }
 

@@ -109,3 +109,21 @@ final class FeelTests: XCTestCase {
         XCTAssertEqual(configuration.edgeWidth, 33)
     }
 }
+
+extension FeelTests {
+    func testPCyclesTheFeelsAndKeysTunedByHandStay() {
+        var tuner = Tuner(configuration: Configuration())
+        XCTAssertEqual(tuner.feelSummary, "feel uikit")
+        XCTAssertEqual(tuner.handleKey("P"), .changed)
+        XCTAssertEqual(tuner.configuration.feel, .libadwaita)
+        XCTAssertEqual(tuner.configuration.touchSlop, 16)
+        // Edge width (the first tunable) one step up, by hand: it stays through the next feels.
+        XCTAssertEqual(tuner.handleKey("Right"), .changed)
+        XCTAssertEqual(tuner.configuration.edgeWidth, 25)
+        XCTAssertEqual(tuner.feelSummary, "feel libadwaita · own: edgeWidth")
+        for _ in 0..<5 { _ = tuner.handleKey("P") }
+        XCTAssertEqual(tuner.configuration.feel, .uikit, "six presses go round")
+        XCTAssertEqual(tuner.configuration.edgeWidth, 25)
+        XCTAssertEqual(tuner.configuration.touchSlop, 8)
+    }
+}

@@ -78,7 +78,8 @@ public struct Tuner: Sendable {
 
     /// Handles a key (names as `KeyTranslation` gives them: single letters upper-cased): Up/Down
     /// (or Tab) select (wrapping around), Left/Right (or - and +) change the selected tunable by one
-    /// step, S saves, H hides or shows the panel.
+    /// step, P moves to the next feel (keys changed by hand keep their values), S saves, H hides or
+    /// shows the panel.
     public mutating func handleKey(_ name: String) -> KeyAction {
         switch name {
         case "Up": selected = (selected + Self.tunables.count - 1) % Self.tunables.count; return .selected
@@ -86,6 +87,11 @@ public struct Tuner: Sendable {
         case "Left", "minus", "KP_Subtract": return adjust(by: -1)
         case "Right", "plus", "equal", "Shift+equal", "KP_Add": return adjust(by: 1)
         case "S", "Shift+S", "Ctrl+S": return .save
+        case "P", "Shift+P":
+            let feels = Feel.allCases
+            let next = feels[((feels.firstIndex(of: configuration.feel) ?? 0) + 1) % feels.count]
+            configuration.set("feel", to: .string(next.rawValue))
+            return .changed
         case "H", "Shift+H":
             panelHidden.toggle()
             return .selected
@@ -111,6 +117,12 @@ public struct Tuner: Sendable {
             return .ignored
         }
         return .changed
+    }
+
+    /// The feel and the keys that override it, for the panel: "feel libadwaita · own: edgeWidth".
+    public var feelSummary: String {
+        let own = configuration.feel.settings.map(\.key).filter(configuration.explicitKeys.contains)
+        return "feel \(configuration.feel.rawValue)" + (own.isEmpty ? "" : " · own: " + own.joined(separator: ", "))
     }
 
     /// Takes an input event: a down starts a new trace, moves of that pointer extend it.
