@@ -17,7 +17,7 @@ RELEASE_BIN = .build/release/swipeback
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 ICON_SIZES := 48 128 256
 
-.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench
+.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench fuzz
 
 build:
 	scripts/install-deps build
@@ -60,6 +60,14 @@ live-bench:
 	scripts/install-deps test
 	swift build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
 	.build/release/swipeback-live-bench $(ARGS)
+
+## The readers' fuzzers (libFuzzer, address sanitizer): each target for FUZZ_SECONDS (default 60)
+## on a fresh corpus seeded from Tests/Fixtures; FUZZ_TARGETS picks some of scenario pages config json.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz:
+	scripts/install-deps build
+	scripts/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 ## Builds the API documentation (DocC) into .build/docs/*.doccarchive; a doc warning (a parameter
 ## left undocumented, a broken link) fails it.

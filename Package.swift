@@ -49,6 +49,8 @@ let package = Package(
                                          "SwipeBackBenchmarks"]),
         // MARK: - Tools that stay in the source tree
         .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
+        // The readers' fuzzers (libFuzzer when built by scripts/fuzz; otherwise it replays inputs): never installed.
+        .executableTarget(name: "swipeback-fuzz", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
 
         // MARK: - Tests
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats"]),

@@ -185,7 +185,8 @@ enum JSONSyntax {
                             text.append(UnicodeScalar(code)!)
                         }
                     default:
-                        throw problem("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\\(Character(UnicodeScalar(e)))", at: index - 2)
+                        throw problem("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\"
+                                  + FormatError.escapingControlCharacters(String(Character(UnicodeScalar(e))), escapeQuotes: false), at: index - 2)
                     }
                     runStart = index
                 default:
