@@ -45,6 +45,13 @@ public final class TransitionCompositor {
         let w = Double(width)
         let travel = Int((progress * w).rounded())
         let lag = Int((parallax * w * (1 - progress)).rounded())
+        if travel < 0 {
+            // Rubber-banding past the start (`overshoot`): the page beneath shows, still, in the
+            // strip the moving page uncovers at the trailing side.
+            return direction == .leftToRight
+                ? Placement(upperX: travel, lowerX: 0, lowerVisibleStart: width + travel, lowerVisibleEnd: width)
+                : Placement(upperX: -travel, lowerX: 0, lowerVisibleStart: 0, lowerVisibleEnd: -travel)
+        }
         if direction == .leftToRight {
             return Placement(upperX: travel, lowerX: -lag, lowerVisibleStart: 0, lowerVisibleEnd: travel)
         } else {
@@ -142,10 +149,12 @@ public final class TransitionCompositor {
             if !lowerSpan.isEmpty {
                 let edge = stack.direction == .leftToRight ? lowerSpan.x1 : lowerSpan.x0
                 // Cover's shadow fades out over the last `shadowWidth` px of travel (libadwaita's).
-                let shadowFade = scene.style == .cover ? min(1, (1 - progress) * Double(w) / max(scene.shadowWidth, 1)) : 1 - progress
+                // Past the start (overshoot) the strip is the page beneath at its darkest, with no shadow.
+                let shown = max(progress, 0)
+                let shadowFade = scene.style == .cover ? min(1, (1 - shown) * Double(w) / max(scene.shadowWidth, 1)) : 1 - shown
                 let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
-                                                  progress: progress, dimAlpha: scene.dimAlpha, shadowWidth: scene.shadowWidth,
-                                                  shadowFade: shadowFade)
+                                                  progress: shown, dimAlpha: scene.dimAlpha,
+                                                  shadowWidth: progress < 0 ? 0 : scene.shadowWidth, shadowFade: shadowFade)
                 copyPage(lowerSurface, page: lower, scene: scene, into: target, span: lowerSpan,
                          originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: factors)
             }

@@ -133,6 +133,33 @@ final class ReferenceImageTests: XCTestCase {
         }
     }
 
+    func testAnOvershootDragRubberBandsAndTheLogStaysAtZero() throws {
+        var lines: [TimedEvent] = []
+        let model = AppModel(configuration: Configuration(), windowWidth: 400, windowHeight: 300, direction: .leftToRight,
+                             document: PagesDocument(pages: transitionPages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
+                             measurer: try TextMeasurer(imageDirectory: Self.images.path), log: { lines.append($0) })
+        var configuration = Configuration()
+        configuration.overshoot = true
+        model.reconfigure(configuration)
+        let touch = { (phase: PointerPhase, x: Double, t: Double) in
+            model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: 250))), atMilliseconds: t)
+        }
+        touch(.down, 10, 0)
+        touch(.move, 30, 16) // begins the swipe
+        touch(.move, -390, 32) // 400 px back past the start: d·a / (a + d) = 40 · 400 / 440 px
+        let drawn = try XCTUnwrap(model.stack(id: "main")?.transition?.progress)
+        XCTAssertEqual(drawn * 400, -40.0 * 400 / 440, accuracy: 1e-9, "the rubber band, under 0.1 of the width")
+        let logged = lines.compactMap { line -> Double? in if case .gesture(_, _, let step) = line.event { return step.progress } else { return nil } }
+        XCTAssertEqual(logged.last, 0, "the log and observers stay in 0...1")
+        try check(try render(model), "overshoot-ltr")
+        // Released, it springs back to the start and the swipe cancels.
+        touch(.up, -390, 48)
+        let clock = ManualFrameClock(model: model, startMilliseconds: 48)
+        clock.settle()
+        XCTAssertNil(model.stack(id: "main")?.transition)
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A", "B"])
+    }
+
     func testTheHistoryMenuOpenBothDirections() throws {
         // The nearest page's title is too long for its row: it is ellipsized.
         let titles = ["A": "Inbox", "B": "Message", "C": "A reply with a title far too long for one row", "D": "Draft"]

@@ -111,7 +111,10 @@ class InteractivePopMember: GestureArenaMember {
             return .handled
         case .changed:
             guard model.arena.swipeOwner == sequence.id, model.stacks[index].transition != nil else { return .handled }
-            model.navigation.followFinger(stackIndex: index, progress: recognizer.progress,
+            // Dragged back past the start: with `overshoot` the page rubber-bands (drawn only).
+            let drawn = model.configuration.overshoot && zone != .forwardEdge && recognizer.dx < 0
+                ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: model.stacks[index].frame.width) : nil
+            model.navigation.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
                                velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
             return .handled
         }

@@ -39,6 +39,10 @@ public struct Configuration: Equatable, Sendable {
     public var shadowWidth: Double = 16
     /// How transitions draw their two pages. Default `parallax`, UIKit's look.
     public var transition: TransitionStyle = .parallax
+    /// Whether dragging back past the start rubber-bands (at most `StackNavigation.overshootLimit`
+    /// of the width, libadwaita's `OVERSHOOT_DISTANCE_MULTIPLIER` 0.1) and springs back on release;
+    /// false clamps at the start. The logged progress stays in 0...1 either way. Default false.
+    public var overshoot: Bool = false
     /// Whether a horizontal drag anywhere on the page may start the pop (iOS 26 content pop gesture).
     public var contentSwipe: Bool = false
     /// Touchpad scroll distance for a full swipe, in px (1...10000). Default 400 (libadwaita's base distance).
@@ -213,6 +217,9 @@ extension Configuration {
                 "how a swipe, a push and a pop draw their two pages: parallax (UIKit), cover (libadwaita: the page beneath stays, shaded) or crossfade",
                 wrap: { .string($0.rawValue) },
                 unwrap: { if case .string(let s?) = $0 { TransitionStyle(rawValue: s) } else { nil } }),
+        .stored("overshoot", \.overshoot, .boolean,
+                "dragging back past the start rubber-bands (up to 0.1 of the width, libadwaita's distance) and springs back on release; false clamps there; the logged progress stays in 0...1",
+                wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
         .stored("contentSwipe", \.contentSwipe, .boolean,
             "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone",
             wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),

@@ -64,9 +64,22 @@ final class StackNavigation {
         gesture(t, stacks[index], .began, progress: swipeProgress(transition))
     }
 
-    /// The finger moved the page of a running swipe (back or forward) to `progress` toward committing.
-    func followFinger(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
-        let value = transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
+    /// How far past its start a dragged page may rubber-band with `overshoot` on, as a fraction of
+    /// the width: libadwaita's `OVERSHOOT_DISTANCE_MULTIPLIER` (adw-swipe-tracker.c) 0.1.
+    static let overshootLimit = 0.1
+
+    /// Where a page dragged `pixels` px past its start is drawn, as a (negative) progress: a rubber
+    /// band that approaches `overshootLimit` of the width, d·a / (a + d) with d = 0.1 × width.
+    static func overshootProgress(pixels: Double, width: Double) -> Double {
+        let d = overshootLimit * width
+        guard pixels > 0, d > 0 else { return 0 }
+        return -(d * pixels / (pixels + d)) / width
+    }
+
+    /// The finger moved the page of a running swipe (back or forward) to `progress` toward
+    /// committing; `drawn` is where the page is drawn when it rubber-bands past its start.
+    func followFinger(stackIndex index: Int, progress: Double, drawn: Double? = nil, velocity: Double?, _ t: Double) {
+        let value = drawn ?? transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
         stacks[index].transition?.progress = value
         gesture(t, stacks[index], .changed, progress: progress, velocity: velocity)
     }
@@ -82,7 +95,9 @@ final class StackNavigation {
     func releaseInteractivePop(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
         let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
                                           widthPixels: stacks[index].frame.width, configuration: model.configuration)
-        let value = transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
+        // A page rubber-banding past its start springs back from where it is drawn.
+        let current = stacks[index].transition?.progress ?? 0
+        let value = current < 0 && progress == 0 ? current : transitionProgress(progress, stackIndex: index)
         stacks[index].transition?.progress = value
         gesture(t, stacks[index], .ended, progress: progress, velocity: velocity, decision: decision)
         let forward = stacks[index].transition?.kind == .interactiveForward
@@ -342,7 +357,8 @@ final class StackNavigation {
     func advanceSettles(to t: Double) {
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
-            var progress = min(max(spring.value(afterMilliseconds: max(0, t - start)), 0), 1)
+            let lowest = model.configuration.overshoot ? -Self.overshootLimit : 0
+            var progress = min(max(spring.value(afterMilliseconds: max(0, t - start)), lowest), 1)
             let done = abs(progress - spring.restingValue) < Self.settleSnapDistance
             if done { progress = spring.restingValue }
             stacks[index].transition?.progress = progress
