@@ -113,6 +113,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(toOutput.standardError, "swipeback: cannot write to standard output: No space left on device\n")
     }
 
+    func testCompareWorksWithFeels() throws {
+        // The same recorded swipes under UIKit's feel and Android's (armed after 16 dp): every slow
+        // release that UIKit cancels, Android commits; the fast ones commit under both.
+        let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
+        let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
+                                                          recorded.appendingPathComponent("feel-uikit.json").path,
+                                                          recorded.appendingPathComponent("feel-android.json").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let pairs = lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }
+        XCTAssertEqual(pairs, ["cancel/commit", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
+        XCTAssertEqual(lines.last?["differ"] as? Double, 4)
+    }
+
     func testCompareFindsTheSwipesWhoseDecisionChangesWithCommitProgress() throws {
         let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
         let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
