@@ -116,34 +116,32 @@ final class CommandLineTests: XCTestCase {
     func testCompareWorksWithFeels() throws {
         // The same recorded swipes under UIKit's feel and Android's (armed after 16 dp): every slow
         // release that UIKit cancels, Android commits; the fast ones commit under both.
+        let (pairs, summary) = try compareRecordedSwipes("feel-uikit.json", "feel-android.json")
+        XCTAssertEqual(pairs, ["cancel/commit", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
+        XCTAssertEqual(summary?["differ"] as? Double, 4)
+    }
+
+    /// `replay --compare` of the recorded swipes under two configurations of `Tests/Fixtures/recorded`:
+    /// each swipe's "a/b" decisions, and the summary line.
+    private func compareRecordedSwipes(_ a: String, _ b: String) throws -> (pairs: [String], summary: [String: Any]?) {
         let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
         let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
-                                                          recorded.appendingPathComponent("feel-uikit.json").path,
-                                                          recorded.appendingPathComponent("feel-android.json").path])
+                                                          recorded.appendingPathComponent(a).path, recorded.appendingPathComponent(b).path])
         XCTAssertEqual(result.status, 0, result.standardError)
         let lines = result.standardOutput.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
-        let pairs = lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }
-        XCTAssertEqual(pairs, ["cancel/commit", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
-        XCTAssertEqual(lines.last?["differ"] as? Double, 4)
+        return (lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }, lines.last)
     }
 
     func testCompareFindsTheSwipesWhoseDecisionChangesWithCommitProgress() throws {
         let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
-        let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
-                                                          recorded.appendingPathComponent("commit-0.5.json").path,
-                                                          recorded.appendingPathComponent("commit-0.35.json").path])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        let lines = result.standardOutput.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-        let pairs = lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }
+        let (pairs, summary) = try compareRecordedSwipes("commit-0.5.json", "commit-0.35.json")
         // Slow releases at about 20, 40, 45 and 55 %, a fast short flick, a slow 37 %: the 40, 45 and 37 %
         // releases commit only when the threshold drops to 0.35.
         XCTAssertEqual(pairs, ["cancel/cancel", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
-        XCTAssertEqual(lines.last?["differ"] as? Double, 3)
-        XCTAssertEqual(lines.last?["total"] as? Double, 6)
+        XCTAssertEqual(summary?["differ"] as? Double, 3)
+        XCTAssertEqual(summary?["total"] as? Double, 6)
         // Bad input: a broken configuration names its file and place, and prints no comparison.
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-compare-\(UUID().uuidString).json").path
         try #"{"commitProgress": 0.35,"#.write(toFile: broken, atomically: true, encoding: .utf8)
