@@ -120,7 +120,8 @@ final class StopAndSaveTests: XCTestCase {
         sleepMilliseconds(300)
         server.move(to: 400, 300)
         server.key(XK_s)
-        try waitUntil("the save") { ((try? String(contentsOfFile: config, encoding: .utf8)) ?? "").contains("commitProgress") }
+        // The save writes the feel beside the file's own key.
+        try waitUntil("the save") { ((try? String(contentsOfFile: config, encoding: .utf8)) ?? "").contains("\"feel\"") }
         var info = stat()
         XCTAssertEqual(stat(config, &info), 0)
         XCTAssertEqual(info.st_mode & 0o7777, 0o600, "0600 stays 0600")
