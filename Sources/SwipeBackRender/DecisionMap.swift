@@ -15,12 +15,21 @@ public enum DecisionMap {
         public var velocity: Double?
         /// The decision the swipe got.
         public var decision: PopDecision
+        /// With a compared configuration: the decision the same swipe got under it.
+        public var comparedDecision: PopDecision?
 
         /// Creates a point.
-        public init(progress: Double, velocity: Double?, decision: PopDecision) {
+        ///
+        /// - Parameters:
+        ///   - progress: 0...1.
+        ///   - velocity: widths/s, or nil.
+        ///   - decision: under the map's configuration.
+        ///   - comparedDecision: under the compared configuration, or nil without one.
+        public init(progress: Double, velocity: Double?, decision: PopDecision, comparedDecision: PopDecision? = nil) {
             self.progress = progress
             self.velocity = velocity
             self.decision = decision
+            self.comparedDecision = comparedDecision
         }
     }
 
@@ -28,6 +37,9 @@ public enum DecisionMap {
     static let cancelFill: (Double, Double, Double) = (0.98, 0.89, 0.88)
     static let commitDot: (Double, Double, Double) = (0.13, 0.60, 0.25)
     static let cancelDot: (Double, Double, Double) = (0.83, 0.20, 0.18)
+    /// With a compared configuration: where only the first commits, and where only the second does.
+    static let onlyFirstFill: (Double, Double, Double) = (0.99, 0.93, 0.70)
+    static let onlySecondFill: (Double, Double, Double) = (0.80, 0.88, 0.99)
 
     /// Draws the map.
     ///
@@ -35,17 +47,20 @@ public enum DecisionMap {
     ///   - points: the swipes.
     ///   - configuration: whose rule shades the regions (`PopDecision.decide`; in widths/s the
     ///     fling threshold and the projection do not depend on the stack's width).
+    ///   - compared: a second configuration (`plot --compare`): the regions show where both commit,
+    ///     both cancel, and where only one of them commits; a swipe decided differently gets a
+    ///     black ring. Nil for one configuration.
     ///   - width: image width in px, 400...4000.
     ///   - height: image height in px, 300...4000.
     /// - Returns: an opaque image.
     /// - Throws: `RenderError` when the surface cannot be made.
-    public static func render(points: [Point], configuration: Configuration,
+    public static func render(points: [Point], configuration: Configuration, compared: Configuration? = nil,
                               width: Int = 800, height: Int = 560) throws -> ImageSurface {
         try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let surface = try ImageSurface(width: width, height: height, opaque: true)
         // Velocities in widths/s: the decision rule with a stack 1 "px" wide.
         let widthPixels = 1.0
-        let fling = configuration.flingVelocity
+        let fling = max(configuration.flingVelocity, compared?.flingVelocity ?? 0)
         let fastest = points.map { abs($0.velocity ?? 0) }.max() ?? 0
         // The velocity range: the fling threshold twice over, or the fastest swipe, on a grid of
         // 2 widths/s so the quarter ticks fall on halves.
@@ -66,7 +81,12 @@ public enum DecisionMap {
                     let velocity = (bottom - (py + cell / 2)) / (bottom - top) * 2 * limit - limit
                     let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
                                                       widthPixels: widthPixels, configuration: configuration)
-                    let c = decision == .commit ? commitFill : cancelFill
+                    var c = decision == .commit ? commitFill : cancelFill
+                    if let compared {
+                        let other = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
+                                                       widthPixels: widthPixels, configuration: compared)
+                        if other != decision { c = decision == .commit ? onlyFirstFill : onlySecondFill }
+                    }
                     cairo_set_source_rgb(cr, c.0, c.1, c.2)
                     cairo_rectangle(cr, px, py, min(cell, right - px), min(cell, bottom - py))
                     cairo_fill(cr)
@@ -103,8 +123,10 @@ public enum DecisionMap {
             let rule = configuration.policy == .velocityOrDistance
                 ? "velocityOrDistance: commit at \(Int((configuration.commitProgress * 100).rounded())) %, fling \(fling) widths/s"
                 : "projection: commit when projected past \(Int((configuration.commitProgress * 100).rounded())) %"
-            label(cr, "Decision map · \(rule) · \(points.count) swipe\(points.count == 1 ? "" : "s")", centreX: Double(width) / 2, y: 14,
-                  size: 14, bold: true)
+            let differing = points.filter { point in point.comparedDecision.map { $0 != point.decision } ?? false }.count
+            let title = compared == nil ? "Decision map · \(rule) · \(points.count) swipe\(points.count == 1 ? "" : "s")"
+                : "Decision map · A against B · \(differing) of \(points.count) swipes decided differently (ringed)"
+            label(cr, title, centreX: Double(width) / 2, y: 14, size: 14, bold: true)
             // The swipes.
             for point in points {
                 let c = point.decision == .commit ? commitDot : cancelDot
@@ -115,11 +137,21 @@ public enum DecisionMap {
                 cairo_set_source_rgb(cr, 1, 1, 1)
                 cairo_set_line_width(cr, 1.5)
                 cairo_stroke(cr)
+                if let other = point.comparedDecision, other != point.decision {
+                    cairo_new_path(cr)
+                    cairo_arc(cr, x(min(max(point.progress, 0), 1)), y(min(max(point.velocity ?? 0, -limit), limit)), 9, 0, 2 * Double.pi)
+                    cairo_set_source_rgb(cr, 0, 0, 0)
+                    cairo_set_line_width(cr, 2)
+                    cairo_stroke(cr)
+                }
             }
             // Legend.
             let legendY = top + 14
-            for (i, (name, fill, dot)) in [("commit", commitFill, commitDot), ("cancel", cancelFill, cancelDot)].enumerated() {
-                let lx = right - 190 + Double(i) * 95
+            let entries = compared == nil ? [("commit", commitFill, commitDot), ("cancel", cancelFill, cancelDot)]
+                : [("both commit", commitFill, commitDot), ("both cancel", cancelFill, cancelDot),
+                   ("only A commits", onlyFirstFill, commitDot), ("only B commits", onlySecondFill, cancelDot)]
+            for (i, (name, fill, dot)) in entries.enumerated() {
+                let lx = entries.count == 2 ? right - 190 + Double(i) * 95 : right - 500 + Double(i) * 124
                 cairo_new_path(cr)
                 cairo_rectangle(cr, lx, legendY - 8, 16, 16)
                 cairo_set_source_rgb(cr, fill.0, fill.1, fill.2)

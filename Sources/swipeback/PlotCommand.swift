@@ -5,7 +5,9 @@ import SwipeBackFormats
 import SwipeBackRender
 
 /// `swipeback plot SCENARIO... -o OUT.png`: the decision map of every released swipe in the
-/// scenarios, over the commit and cancel regions of the configuration (`--config`, else defaults).
+/// scenarios, over the commit and cancel regions of the configuration (`--config`, else defaults);
+/// with `--compare A.json B.json`, both configurations' regions on one map, each swipe replayed
+/// under both and ringed where its decisions differ.
 enum PlotCommand {
     static func run(_ options: Options) throws -> Int32 {
         guard !options.positional.isEmpty else {
@@ -20,6 +22,10 @@ enum PlotCommand {
         let folder = TextFile.folder(of: out)
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw CommandFailure.usage("-o \(out): no folder \(folder)")
+        }
+        if let compare = options.compare {
+            guard options.configPath == nil else { throw CommandFailure.usage("plot --compare takes its two configurations instead of --config") }
+            return try write(try comparedMap(options, configurations: compare), to: out)
         }
         let base = try options.headlessConfiguration()
         var points: [DecisionMap.Point] = []
@@ -48,12 +54,52 @@ enum PlotCommand {
                                                 decision: swipe.decision))
             }
         }
-        let image = try DecisionMap.render(points: points, configuration: shared?.configuration ?? base)
+        return try write(try DecisionMap.render(points: points, configuration: shared?.configuration ?? base), to: out)
+    }
+
+    private static func write(_ image: ImageSurface, to out: String) throws -> Int32 {
         do {
             try image.writePNG(to: out)
         } catch {
             throw CommandFailure.runtime("-o \(out): cannot write it: \(error)")
         }
         return 0
+    }
+
+    /// The released swipes of a scenario under `configuration`: progress, velocity in widths/s, decision.
+    private static func releases(_ scenario: Scenario, path: String) throws -> [DecisionMap.Point] {
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
+        var ended: [(stack: String, progress: Double, velocity: Double?, decision: PopDecision)] = []
+        let model = ScenarioRunner.run(scenario, measurer: measurer) { record in
+            guard case .gesture(let stack, _, let step) = record.event, step.phase == .ended, let decision = step.decision else { return }
+            ended.append((stack, step.progress, step.velocityPixelsPerSecond, decision))
+        }
+        return ended.map { swipe in
+            let width = max(model.stack(id: swipe.stack)?.frame.width ?? scenario.windowWidth, 1)
+            return DecisionMap.Point(progress: swipe.progress, velocity: swipe.velocity.map { $0 / width }, decision: swipe.decision)
+        }
+    }
+
+    /// Both configurations' regions on one map; each swipe where configuration A released it,
+    /// with A's decision and B's (swipes pair up in order within each scenario, as `replay --compare`'s).
+    private static func comparedMap(_ options: Options, configurations: (String, String)) throws -> ImageSurface {
+        let a = try ConfigurationReader.read(path: configurations.0)
+        let b = try ConfigurationReader.read(path: configurations.1)
+        var points: [DecisionMap.Point] = []
+        for path in options.positional {
+            func read(_ configuration: Configuration) throws -> Scenario {
+                var scenario = try ScenarioReader.read(path: path, configuration: configuration)
+                try Options.checkImages(scenario.document, file: path)
+                if let size = options.windowSize { scenario.resizeWindow(width: size.width, height: size.height) }
+                return scenario
+            }
+            let underA = try releases(try read(a), path: path), underB = try releases(try read(b), path: path)
+            for (x, y) in zip(underA, underB) {
+                var point = x
+                point.comparedDecision = y.decision
+                points.append(point)
+            }
+        }
+        return try DecisionMap.render(points: points, configuration: a, compared: b)
     }
 }

@@ -121,6 +121,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(summary?["differ"] as? Double, 4)
     }
 
+    func testPlotCompareDrawsBothRulesAndRingsTheSwipesTheyDecideDifferently() throws {
+        let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-plot-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try runCommand(try Paths.swipeback, ["plot", recorded.appendingPathComponent("swipes.jsonl").path, "-o", out, "--compare",
+                                                          recorded.appendingPathComponent("feel-uikit.json").path,
+                                                          recorded.appendingPathComponent("feel-android.json").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let map = try ImageSurface(png: out)
+        func rgb(_ x: Int, _ y: Int) -> [Int] { let p = map.pixel(x: x, y: y); return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)] }
+        // The plot spans x 86...776 (progress 0...1) and y 498...48 (velocity -4...4 widths/s).
+        // Fills of 0.80/0.88/0.99 (blue), 0.99/0.93/0.70 (yellow), 0.86/0.95/0.87 (green), within cairo's rounding.
+        func near(_ got: [Int], _ want: [Double]) -> Bool { zip(got, want).allSatisfy { abs(Double($0) - $1 * 255) <= 1.5 } }
+        XCTAssertTrue(near(rgb(258, 245), [0.80, 0.88, 0.99]), "at 25 %, 0.5 widths/s only Android's rule commits: \(rgb(258, 245))")
+        XCTAssertTrue(near(rgb(600, 301), [0.99, 0.93, 0.70]), "at 75 %, -0.5 widths/s only UIKit's does: \(rgb(600, 301))")
+        XCTAssertTrue(near(rgb(600, 150), [0.86, 0.95, 0.87]), "fast toward popping both commit: \(rgb(600, 150))")
+        // The ring: black pixels 9 px left of the slow release at 20 % (x 224, velocity 0 at y 273).
+        XCTAssertTrue((215...217).contains { rgb($0, 273) == [0, 0, 0] }, "the swipe decided differently is ringed")
+        let refused = try runCommand(try Paths.swipeback, ["plot", recorded.appendingPathComponent("swipes.jsonl").path, "-o", out,
+                                                           "--config", recorded.appendingPathComponent("feel-uikit.json").path, "--compare",
+                                                           recorded.appendingPathComponent("feel-uikit.json").path,
+                                                           recorded.appendingPathComponent("feel-android.json").path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.contains("plot --compare takes its two configurations instead of --config"), refused.standardError)
+    }
+
     /// `replay --compare` of the recorded swipes under two configurations of `Tests/Fixtures/recorded`:
     /// each swipe's "a/b" decisions, and the summary line.
     private func compareRecordedSwipes(_ a: String, _ b: String) throws -> (pairs: [String], summary: [String: Any]?) {
