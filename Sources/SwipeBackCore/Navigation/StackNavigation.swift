@@ -142,7 +142,8 @@ final class StackNavigation {
     }
 
     func perform(_ operation: NavigationOperation, stackIndex index: Int, _ t: Double) {
-        // Any change to a stack closes its history menu, before the change's own lines.
+        // Any change to a stack closes its history menu, before the change's own lines (a swipe's
+        // start closes it in begin*; no menu opens while a transition runs, so its end needs none).
         model.closeHistoryMenu(t, ifOn: stacks[index].id)
         let stack = stacks[index]
         switch operation {
@@ -335,13 +336,10 @@ final class StackNavigation {
     }
 
     func transitionStarted(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind) {
-        // Any change to a stack closes its history menu.
-        model.closeHistoryMenu(t, ifOn: stack.id)
         model.emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
     }
 
     func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance, forward: Bool = false) {
-        model.closeHistoryMenu(t, ifOn: stack.id)
         // A plain loop: this runs for every push of a deep stack, and a generic map costs several
         // times as much in a debug build (the bounded-memory test replays 20,000 pushes).
         var ids: [String] = []
