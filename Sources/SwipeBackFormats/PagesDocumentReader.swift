@@ -71,7 +71,7 @@ public enum PagesDocumentReader {
             for (index, element) in page.elements.enumerated() {
                 if case .button(_, .push(let target)) = element.kind, pages[target] == nil {
                     try report(FormatError(file: file, line: line,
-                                           message: "page \"\(page.id)\" element \(index): action pushes unknown page \(FormatError.quoted(target))"))
+                                           message: "page \(FormatError.quoted(page.id)) element \(index): action pushes unknown page \(FormatError.quoted(target))"))
                 }
             }
         }

@@ -178,6 +178,9 @@ final class FormatsTests: XCTestCase {
              "page \"a\" element 1: unknown element type \"video\""),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "label": "Go", "action": {"push": "nowhere"}}]}}}"#,
              "page \"a\" element 0: action pushes unknown page \"nowhere\""),
+            // A page id with DEL in it (the pages fuzzer's finding) is quoted with it escaped.
+            (#"{"root": "a\u007f", "pages": {"a\u007f": {"elements": [{"type": "button", "label": "Go", "action": {"push": "nowhere"}}]}}}"#,
+             "page \"a\\u007f\" element 0: action pushes unknown page \"nowhere\""),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "image", "src": "missing.png"}]}}}"#,
              "page \"a\" element 0: image \"missing.png\" not found"),
             (#"{"root": "b", "pages": {"a": {}}}"#, "\"root\" names unknown page \"b\""),
