@@ -16,10 +16,11 @@ public protocol CairoDrawing: AnyObject {
     /// Draws the page's own content.
     ///
     /// - Parameters:
-    ///   - cr: the cairo context (`cairo_t *`), origin at the page's top-left, in px; the state
-    ///     is saved and restored around the call.
-    ///   - width: the page's width in px.
-    ///   - height: the page's height in px; the header bar (56 px) covers the top when shown.
+    ///   - cr: the cairo context (`cairo_t *`), origin at the page's top-left, in layout units:
+    ///     it is already scaled by `Navigator.layoutScale` (2 on a 192 dpi screen), so the drawing
+    ///     follows the scale as the built-in elements do; the state is saved and restored around the call.
+    ///   - width: the page's width in layout units (px / `layoutScale`).
+    ///   - height: the page's height in layout units; the header bar (56 units) covers the top when shown.
     func draw(_ cr: OpaquePointer, width: Double, height: Double)
 }
 
@@ -60,12 +61,23 @@ extension Navigator {
 
     /// Opens an X11 window of the navigator's size on `$DISPLAY` and runs until it is closed.
     ///
-    /// - Parameter title: the window title.
-    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2; `RenderError` when drawing fails.
-    public func run(title: String = "SwipeBack") throws {
+    /// The layout scale (`layoutScale`) is `scale`, else `$SWIPEBACK_SCALE`, else the server's
+    /// `Xft.dpi` / 96, followed live (an `xrdb -merge` redraws at the new scale).
+    ///
+    /// - Parameters:
+    ///   - title: the window title.
+    ///   - scale: px per layout unit, 0.5...4; nil (the default) follows `SWIPEBACK_SCALE` or `Xft.dpi`.
+    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2, or when `scale` or
+    ///   `SWIPEBACK_SCALE` is not a scale of 0.5...4; `RenderError` when drawing fails.
+    public func run(title: String = "SwipeBack", scale: Double? = nil) throws {
+        if let scale, !ResourceScale.range.contains(scale) {
+            throw X11Error("a layout scale of \(scale); expected 0.5...4 px per layout unit")
+        }
+        let override = try scale ?? ResourceScale.environmentOverride()
         let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
         let app = WindowApp(window: window, model: model,
                             renderer: SceneRenderer(scene: model.scene, compositor: try makeCompositor()))
+        app.scaleOverride = override
         clock = { [unowned app] in app.timelineNow() }
         defer { clock = nil }
         try app.run()

@@ -47,6 +47,11 @@ public enum ScenarioReader {
             throw window.error("width and height must be 1...32767 px")
         }
         let direction = try parseDirection(header.string("direction") ?? "ltr", header)
+        // The session's layout scale (SPEC section 6), as `ResourceScale.range` accepts it.
+        let layoutScale = try header.number("scale") ?? 1
+        guard (0.5...4).contains(layoutScale) else {
+            throw header.error("\"scale\" is \(EventLogWriter.number(layoutScale)); expected a layout scale of 0.5...4 (px per layout unit)")
+        }
         var config = configuration
         if let value = header.object["config"] {
             config = try ConfigurationReader.apply(value, over: config, file: file, line: headerLine)
@@ -116,7 +121,7 @@ public enum ScenarioReader {
             lines.append(ScenarioLine(timeMilliseconds: t, event: event, lineNumber: number))
         }
         return Scenario(windowWidth: width, windowHeight: height, direction: direction, configuration: config,
-                        document: document, lines: lines)
+                        document: document, lines: lines, layoutScale: layoutScale)
     }
 
     private static func parseDirection(_ value: String, _ fields: FieldReader) throws -> LayoutDirection {

@@ -34,13 +34,15 @@ public enum ScenarioWriter {
     ///     other settings (`replay --config`, `--compare`; a scenario's own keys win, SPEC section 4).
     ///   - pages: the pages document as JSON (inline), or nil.
     ///   - stacks: the stacks at the start.
+    ///   - layoutScale: px per layout unit (0.5...4); written as `scale` when not 1.
     public static func header(width: Double, height: Double, direction: LayoutDirection, configuration: Configuration,
-                              pages: LogValue?, stacks: [StackDescription]) -> String {
+                              pages: LogValue?, stacks: [StackDescription], layoutScale: Double = 1) -> String {
         var fields: [(String, LogValue)] = [
             ("scenario", .number(1)),
             ("window", .object([("width", .number(width)), ("height", .number(height))])),
             ("direction", .string(direction == .leftToRight ? "ltr" : "rtl")),
         ]
+        if layoutScale != 1 { fields.append(("scale", .number(layoutScale))) }
         if case .object(let changed) = configurationValue(configuration, onlyChanged: true), !changed.isEmpty {
             fields.append(("config", .object(changed)))
         }

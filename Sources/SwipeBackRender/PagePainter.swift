@@ -26,10 +26,11 @@ public struct PagePainter {
     ///     elements not in it show their document value.
     ///   - pressed: the index of the button drawn pressed, if any.
     ///   - readout: what gesture-status elements show; nil shows "idle".
-    ///   - scale: px per layout unit (a kiosk's `Xft.dpi` / 96; 1 elsewhere); `width` and
-    ///     `height` stay in px.
-    ///   - content: a Swift page's own drawing, given the context and the page's size in px; it
-    ///     draws over the background and under the elements and the header.
+    ///   - scale: px per layout unit (the window's `Xft.dpi` / 96, `--scale` or
+    ///     `SWIPEBACK_SCALE`; 1 headless); `width` and `height` stay in px.
+    ///   - content: a Swift page's own drawing, given the context scaled to layout units and the
+    ///     page's size in layout units (px / `scale`); it draws over the background and under the
+    ///     elements and the header.
     public func draw(_ page: PageDefinition, in cr: OpaquePointer, width: Double, height: Double,
                      direction: LayoutDirection, backTitle: String?, controlValues: [Int: Double] = [:],
                      pressed: Int? = nil, readout: GestureReadout? = nil, carouselDrag: (element: Int, offset: Double)? = nil,

@@ -2,8 +2,8 @@ import SwipeBackCore
 
 /// Page snapshots: each page instance drawn once into a surface, redrawn only when it changes.
 ///
-/// A snapshot is keyed by what its pixels depend on (instance, size, direction, back title and the
-/// page's revision), so a change of any of these draws it anew. Snapshots of pages no longer in
+/// A snapshot is keyed by what its pixels depend on (instance, size, direction, back title, the
+/// page's revision and the layout scale), so a change of any of these draws it anew. Snapshots of pages no longer in
 /// view are dropped by `retainOnly(_:)`.
 public final class SnapshotCache {
     struct Key: Hashable {
@@ -16,6 +16,8 @@ public final class SnapshotCache {
         var pressed: Int?
         var carouselElement: Int?
         var carouselOffset: Double?
+        /// px per layout unit: a live `Xft.dpi` change draws every page again.
+        var scale: Double
     }
 
     private let painter: PagePainter
@@ -45,7 +47,8 @@ public final class SnapshotCache {
         let serial = page.instance.serial
         let key = Key(serial: serial, width: width, height: height, direction: direction,
                       backTitle: page.backTitle, revision: page.revision, pressed: page.pressedElement,
-                      carouselElement: page.carouselDrag?.element, carouselOffset: page.carouselDrag?.offsetPixels)
+                      carouselElement: page.carouselDrag?.element, carouselOffset: page.carouselDrag?.offsetPixels,
+                      scale: scale)
         if let cached = surfaces[serial], cached.key == key { return cached.surface }
         let surfaceHeight = max(height, drawnHeight)
         let surface = try ImageSurface(width: width, height: surfaceHeight, opaque: true)

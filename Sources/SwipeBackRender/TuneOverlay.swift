@@ -4,6 +4,9 @@ import SwipeBackCore
 /// The tuning overlay (`swipeback tune`), drawn over a composed frame: each stack's edge zone and
 /// commit threshold, the finger's trace, a panel with the tunables (the selected one marked),
 /// progress and velocity over the last swipe as a small plot, and the last decision in words.
+///
+/// It follows the scene's `layoutScale`: the edge zone is `edgeWidth` x scale px wide and the
+/// panel's text and rows are drawn at that scale.
 public enum TuneOverlay {
     /// Draws the overlay over `surface` (a frame the compositor has drawn from `scene`).
     ///
@@ -11,26 +14,27 @@ public enum TuneOverlay {
     public static func draw(_ tuner: Tuner, scene: Scene, into surface: ImageSurface) throws {
         try FontLibrary.loadDefault() // the shipped font, whatever ran before
         let configuration = tuner.configuration
+        let scale = scene.layoutScale
         try surface.draw { cr in
             for stack in scene.stacks {
                 let f = stack.frame
                 let ltr = stack.direction == .leftToRight
                 // The edge zone.
-                let zone = min(configuration.edgeWidth, f.width)
+                let zone = min(configuration.edgeWidth * scale, f.width)
                 cairo_rectangle(cr, ltr ? f.x : f.maxX - zone, f.y, zone, f.height)
                 cairo_set_source_rgba(cr, 0.04, 0.40, 1.0, 0.18)
                 cairo_fill(cr)
                 // The commit threshold, where a slow release starts to commit.
                 let x = (ltr ? f.x + configuration.commitProgress * f.width : f.maxX - configuration.commitProgress * f.width).rounded() + 0.5
                 cairo_set_source_rgba(cr, 0.85, 0.25, 0.1, 0.8)
-                cairo_set_line_width(cr, 1.5)
-                var dash = [6.0, 4.0]
+                cairo_set_line_width(cr, 1.5 * scale)
+                var dash = [6.0 * scale, 4.0 * scale]
                 cairo_set_dash(cr, &dash, 2, 0)
-                cairo_move_to(cr, x, f.y + 56)
+                cairo_move_to(cr, x, f.y + scene.headerHeight)
                 cairo_line_to(cr, x, f.maxY)
                 cairo_stroke(cr)
                 cairo_set_dash(cr, nil, 0, 0)
-                text(cr, "commit \(Int((configuration.commitProgress * 100).rounded())) %", x: x + 4, y: f.y + 60, size: 12,
+                text(cr, "commit \(Int((configuration.commitProgress * 100).rounded())) %", x: x + 4 * scale, y: f.y + scene.headerHeight + 4 * scale, size: 12 * scale,
                      color: (0.85, 0.25, 0.1, 1))
             }
             // The finger's trace.
@@ -39,19 +43,23 @@ public enum TuneOverlay {
                 cairo_move_to(cr, first.x, first.y)
                 for p in tuner.trace.dropFirst() { cairo_line_to(cr, p.x, p.y) }
                 cairo_set_source_rgba(cr, 1.0, 0.55, 0.0, 0.9)
-                cairo_set_line_width(cr, 3)
+                cairo_set_line_width(cr, 3 * scale)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_stroke(cr)
                 if let last = tuner.trace.last {
-                    cairo_arc(cr, last.x, last.y, 7, 0, 2 * Double.pi)
+                    cairo_arc(cr, last.x, last.y, 7 * scale, 0, 2 * Double.pi)
                     cairo_fill(cr)
                 }
             }
+            // The panel in layout units: the whole of it scaled about the frame's top-left.
+            cairo_save(cr)
+            cairo_scale(cr, scale, scale)
             if !tuner.panelHidden {
-                drawPanel(cr, tuner, width: Double(surface.width), height: Double(surface.height))
+                drawPanel(cr, tuner, width: Double(surface.width) / scale, height: Double(surface.height) / scale)
             } else if let verdict = tuner.verdict {
-                text(cr, verdict, x: 12, y: Double(surface.height) - 28, size: 12.5, color: (0.85, 0.25, 0.1, 1))
+                text(cr, verdict, x: 12, y: Double(surface.height) / scale - 28, size: 12.5, color: (0.85, 0.25, 0.1, 1))
             }
+            cairo_restore(cr)
         }
     }
 

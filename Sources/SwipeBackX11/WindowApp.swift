@@ -43,6 +43,24 @@ public final class WindowApp {
     /// Cover the screen again when its size changes (RandR): a kiosk.
     public var followsScreenSize = false
 
+    /// A layout scale that wins over the server's `Xft.dpi` (`--scale`, `SWIPEBACK_SCALE`), in px
+    /// per layout unit (`ResourceScale.range`); nil follows `Xft.dpi` / 96, live. Applied at once.
+    public var scaleOverride: Double? {
+        didSet { _ = applyLayoutScale() }
+    }
+    /// Called when the model's layout scale changes after the start (a live `Xft.dpi` change), with
+    /// the new scale.
+    public var onLayoutScaleChange: ((Double) -> Void)?
+
+    /// Gives the model the scale in effect (`scaleOverride`, else the resources'); returns whether it changed.
+    private func applyLayoutScale() -> Bool {
+        let scale = scaleOverride ?? window.resourceScale
+        guard scale != model.layoutScale else { return false }
+        model.layoutScale = scale
+        onLayoutScaleChange?(scale)
+        return true
+    }
+
     /// Passes one input event to the model, telling `onInput` first.
     private func send(_ event: InputEvent, atMilliseconds t: Double) {
         onInput?(event, t)
@@ -55,7 +73,8 @@ public final class WindowApp {
     ///
     /// - Parameters:
     ///   - window: the window.
-    ///   - model: the app model; its stacks should match the window's size.
+    ///   - model: the app model; its stacks should match the window's size. Its `layoutScale` is
+    ///     set from the server's `Xft.dpi` here, and kept current (see `scaleOverride`).
     ///   - renderer: draws each frame into the window's back buffer (`SceneRenderer`).
     public init(window: X11Window, model: AppModel, renderer: FrameRendering) {
         self.window = window
@@ -64,6 +83,7 @@ public final class WindowApp {
         self.start = clock.now
         frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
         loadScrollDevices()
+        _ = applyLayoutScale()
     }
 
     /// Reads every device's scroll valuators again (at start, and when devices change).
@@ -204,6 +224,8 @@ public final class WindowApp {
 
     /// Handles one X event; returns whether the frame must be redrawn.
     private func handle(_ event: inout XEvent) -> Bool {
+        // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
+        if window.isResourceChange(event) { return scaleOverride == nil && applyLayoutScale() }
         switch event.type {
         case Expose:
             return true

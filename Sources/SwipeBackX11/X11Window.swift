@@ -158,6 +158,7 @@ public final class X11Window {
             XRRSelectInput(display, window, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask))
         }
         updateRefreshRate()
+        followResources()
         try selectInput()
         XMapWindow(display, window)
         try X11ErrorTrap.check(display, "creating the window")
@@ -174,32 +175,6 @@ public final class X11Window {
     public var screenSize: (width: Int, height: Int) {
         let screen = XDefaultScreen(display)
         return (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
-    }
-
-    /// The screen's `Xft.dpi` resource divided by 96, the scale kiosks lay out with; 1 when unset,
-    /// zero, negative, not a number or beyond 0.5...4.
-    public var resourceScale: Double {
-        guard let raw = XResourceManagerString(display) else { return 1 }
-        return Self.scale(fromResources: String(cString: raw))
-    }
-
-    /// `text` without leading and trailing spaces and tabs.
-    private static func trimmed(_ text: Substring) -> Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }) else { return "" }
-        return text[first...text.lastIndex(where: { !isBlank($0) })!]
-    }
-
-    /// The scale from an X resource database text (`Xft.dpi:\t144` gives 1.5).
-    public static func scale(fromResources text: String) -> Double {
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, trimmed(parts[0]) == "Xft.dpi",
-                  let dpi = Double(trimmed(parts[1])), dpi.isFinite, dpi > 0 else { continue }
-            let scale = dpi / 96
-            return (0.5...4).contains(scale) ? scale : 1
-        }
-        return 1
     }
 
     /// Makes the window cover the screen: through the window manager's full-screen state when one

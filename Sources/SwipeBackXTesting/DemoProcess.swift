@@ -10,13 +10,14 @@ public final class DemoProcess {
     public let logPath: String
     private let stderrPipe = Pipe()
 
-    /// Starts `executable demo --event-log TMP --log-frames ARGUMENTS` on `display`, with no user config.
+    /// Starts `executable COMMAND --event-log TMP --log-frames ARGUMENTS` on `display`, with no user config.
     ///
+    /// - Parameter command: the subcommand and its operands: `["demo"]`, or `["record", OUT]`.
     /// - Throws: when the program cannot start.
-    public init(executable: String, display: String, arguments: [String]) throws {
+    public init(executable: String, display: String, arguments: [String], command: [String] = ["demo"]) throws {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["demo", "--event-log", logPath, "--log-frames"] + arguments
+        process.arguments = command + ["--event-log", logPath, "--log-frames"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path

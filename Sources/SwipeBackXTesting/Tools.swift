@@ -54,3 +54,60 @@ public func topLevelWindows(_ display: OpaquePointer, titled title: String) -> [
 
 /// Sleeps for `ms` milliseconds.
 public func sleepMilliseconds(_ ms: Double) { usleep(useconds_t(ms * 1000)) }
+
+/// A rectangle of the screen of `display` (the root window: what a compositor shows too), row by
+/// row, each pixel as [red, green, blue]; empty when the server refuses it.
+public func screenPixels(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int) -> [[Int]] {
+    let root = XDefaultRootWindow(display)
+    guard width > 0, height > 0,
+          let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt.max, ZPixmap) else { return [] }
+    defer { swipeback_destroy_image(image) }
+    guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return [] }
+    let bytesPerLine = Int(image.pointee.bytes_per_line)
+    var pixels: [[Int]] = []
+    pixels.reserveCapacity(width * height)
+    for row in 0..<height {
+        let words = UnsafeRawPointer(data + row * bytesPerLine).assumingMemoryBound(to: UInt32.self)
+        for i in 0..<width {
+            let p = words[i]
+            pixels.append([Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)])
+        }
+    }
+    return pixels
+}
+
+/// Runs `tool` (found on `$PATH`) with `arguments` on `display` and waits; returns its status
+/// and standard output.
+///
+/// - Throws: `XTestingError` when the tool is not installed (it names the Debian package).
+@discardableResult
+public func runTool(_ tool: String, _ arguments: [String], display: String, package: String) throws -> (status: Int32, output: String) {
+    guard let path = findTool(tool) else {
+        throw XTestingError("\(tool) is not installed: apt-get install \(package) (.ci/run installs it)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Merges X resources (`xrdb -nocpp -merge`, as a desktop's settings daemon does) on `display`.
+///
+/// - Parameter resources: resource lines, like `Xft.dpi: 192`.
+/// - Throws: `XTestingError` when xrdb is missing or fails.
+public func mergeResources(_ resources: String, display: String) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-xrdb-\(UUID().uuidString)").path
+    try resources.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let (status, _) = try runTool("xrdb", ["-nocpp", "-merge", file], display: display, package: "x11-xserver-utils")
+    guard status == 0 else { throw XTestingError("xrdb -merge exited with status \(status)") }
+}

@@ -88,17 +88,12 @@ public final class XvfbServer {
 
     /// One row of the screen, from x0 to x1 (exclusive), each pixel as [red, green, blue].
     public func pixels(row y: Int, from x0: Int, to x1: Int) -> [[Int]] {
-        let root = XDefaultRootWindow(display)
-        guard let image = XGetImage(display, root, Int32(x0), Int32(y), UInt32(x1 - x0), 1, UInt.max, ZPixmap) else {
-            return []
-        }
-        defer { swipeback_destroy_image(image) }
-        guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return [] }
-        let words = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        return (0..<(x1 - x0)).map { i in
-            let p = words[i]
-            return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
-        }
+        screenPixels(display, x: x0, y: y, width: x1 - x0, height: 1)
+    }
+
+    /// One column of the screen, from y0 to y1 (exclusive), each pixel as [red, green, blue].
+    public func pixels(column x: Int, from y0: Int, to y1: Int) -> [[Int]] {
+        screenPixels(display, x: x, y: y0, width: 1, height: y1 - y0)
     }
 }
 

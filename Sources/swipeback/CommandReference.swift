@@ -77,7 +77,9 @@ enum CommandReference {
     static let logFrames = Option(flag: "--log-frames", argument: nil, summary: "add one frame line to the event log per presented frame")
     static let json = Option(flag: "--json", argument: nil, summary: "one {\"name\", \"value\", \"unit\", \"goal\"} JSON object per line")
     static let output = Option(flag: "-o", argument: "OUT", summary: "where to write", alias: "--output")
-    static let windowOptions = [pages, open, window, eventLog, config, rtl, logFrames]
+    static let scale = Option(flag: "--scale", argument: "S",
+                              summary: "lay out at S px per layout unit, 0.5...4 (default: Xft.dpi / 96 from the X resources, followed live; or $SWIPEBACK_SCALE)")
+    static let windowOptions = [pages, open, window, eventLog, config, rtl, logFrames, scale]
 
     // MARK: - Commands
 
@@ -87,7 +89,7 @@ enum CommandReference {
                 description: "Opens the demo in a window on $DISPLAY: a split view of two stacks, each with its own back swipe. Drag a page from its stack's leading edge: release past halfway, or flick, and it pops; closing the window ends it with status 0."),
         Command(name: "kiosk", arguments: "PAGES",
                 options: [Option(flag: "--check", argument: nil, summary: "check the document, print every problem, and exit (2 when there are any)"),
-                          config, eventLog, rtl],
+                          config, eventLog, rtl, scale],
                 summary: "a full-screen touchscreen navigator that cannot be escaped; --check validates the document",
                 description: "Runs one navigator on the pages document PAGES full screen, with a hidden pointer, locked keys, a refused close request and an idle return to the root (kioskIdleTimeout). Only kioskExitChord, SIGTERM or SIGINT ends it (status 0); a lost X server ends it with status 1. The document is checked whole before any window opens: every problem is one line, and the status is 2."),
         Command(name: "tune", arguments: "", options: windowOptions,
@@ -143,6 +145,7 @@ enum CommandReference {
         ("SWIPEBACK_ASSETS", "a folder holding fonts/ (DejaVuSans.ttf, DejaVuSans-Bold.ttf) and, for the demo, images/, icons/ and pages.json, instead of the installed share/swipeback"),
         ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json and tune saves it (default $HOME/.config; with neither set, nothing is read and tune cannot save)"),
         ("HOME", "see XDG_CONFIG_HOME"),
+        ("SWIPEBACK_SCALE", "the window commands' layout scale, 0.5...4 px per layout unit, instead of Xft.dpi / 96 (--scale wins over it)"),
         ("SWIPEBACK_PAGES", "read by the kiosk's systemd unit only: the pages document it shows (default the demo's)"),
     ]
 

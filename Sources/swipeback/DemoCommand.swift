@@ -18,6 +18,7 @@ enum DemoCommand {
         // A recording's file is checked before the session, not after it.
         if let recordPath { try EventLogSink.checkWritable(recordPath, option: "record") }
         let configuration = try windowConfiguration(options, creating: tune)
+        let scaleOverride = try layoutScaleOverride(options)
         let pagesPath = try options.pagesPath ?? builtInPagesPath()
         var document = try PagesDocumentReader.read(path: pagesPath)
         try Options.checkImages(document, file: pagesPath)
@@ -50,6 +51,7 @@ enum DemoCommand {
         let renderer = SceneRenderer(scene: model.scene,
                                      compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         let app = WindowApp(window: window, model: model, renderer: renderer)
+        app.scaleOverride = scaleOverride
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
                 sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
@@ -97,7 +99,8 @@ enum DemoCommand {
             let header = ScenarioWriter.header(width: size.0, height: size.1, direction: options.rtl ? .rightToLeft : .leftToRight,
                                                configuration: configuration, pages: try inlinePages(pagesPath),
                                                stacks: model.stacks.map { StackDescription(id: $0.id, frame: $0.frame,
-                                                                                          pages: $0.pages.map(\.pageID)) })
+                                                                                          pages: $0.pages.map(\.pageID)) },
+                                               layoutScale: model.layoutScale)
             record(header)
             app.onInput = { event, t in
                 // Scenario lines never go back in time (server and app clocks may differ by a fraction).
@@ -145,6 +148,18 @@ enum DemoCommand {
         }
         if let icon = try? WindowIcon.images(assetsDirectory: AssetLocator.assetsDirectory()) { window.setIcon(icon) }
         return window
+    }
+
+    /// The layout scale asked for: `--scale`, else `$SWIPEBACK_SCALE`; nil follows `Xft.dpi`.
+    ///
+    /// - Throws: `CommandFailure.usage` when `SWIPEBACK_SCALE` is not a scale of 0.5...4.
+    static func layoutScaleOverride(_ options: Options) throws -> Double? {
+        if let scale = options.scale { return scale }
+        do {
+            return try ResourceScale.environmentOverride()
+        } catch let error as X11Error {
+            throw CommandFailure.usage(error.message)
+        }
     }
 
     /// Shows the stacks' first pages and runs the window until it closes (the close button, the

@@ -29,6 +29,7 @@ enum KioskCommand {
             throw CommandFailure.usage(problems.last ?? "\(path): unreadable")
         }
         var configuration = try DemoCommand.windowConfiguration(options)
+        let scaleOverride = try DemoCommand.layoutScaleOverride(options)
         configuration.backKeys.removeAll { lockedKeys.contains($0) }
         configuration.forwardKeys.removeAll { lockedKeys.contains($0) }
         if let chord = configuration.kioskExitChord {
@@ -46,10 +47,6 @@ enum KioskCommand {
         window.hideCursor()
         window.coverScreen()
         let (width, height) = window.screenSize
-        // Edge width and touch slop in scaled units (Xft.dpi / 96).
-        let scale = window.resourceScale
-        configuration.edgeWidth *= scale
-        configuration.touchSlop *= scale
         let fitted = document.fittingStacks(toWidth: Double(width), height: Double(height))
         let imageDirectory = TextFile.folder(of: path)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
@@ -58,9 +55,10 @@ enum KioskCommand {
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: fitted,
                              measurer: measurer, log: sink.write)
         model.returnsToRootWhenIdle = true
-        model.layoutScale = scale
         let app = WindowApp(window: window, model: model, renderer: SceneRenderer(
             scene: model.scene, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
+        // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
+        app.scaleOverride = scaleOverride
         app.refusesCloseRequests = true
         app.followsScreenSize = true
         let exitChord = configuration.kioskExitChord

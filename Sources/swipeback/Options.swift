@@ -3,6 +3,7 @@ import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackRender
+import SwipeBackX11
 
 /// The options the subcommands share (SPEC section 5).
 struct Options {
@@ -14,6 +15,8 @@ struct Options {
     var open: [String]?
     var rtl = false
     var logFrames = false
+    /// `--scale S`: the layout scale, px per layout unit (`ResourceScale.range`), instead of `Xft.dpi` / 96.
+    var scale: Double?
     var json = false
     /// `kiosk --check`: check the document and exit.
     var check = false
@@ -55,6 +58,12 @@ struct Options {
             case "--pages": options.pagesPath = try value(argument)
             case "--rtl": options.rtl = true
             case "--log-frames": options.logFrames = true
+            case "--scale":
+                let text = try value(argument)
+                guard let scale = ResourceScale.parseOverride(text) else {
+                    throw CommandFailure.usage("--scale expects a layout scale of 0.5...4 (px per layout unit, like 2 for a 192 dpi screen); got \"\(text)\"")
+                }
+                options.scale = scale
             case "--json": options.json = true
             case "--check": options.check = true
             case "-o", "--output": options.output = try value(argument)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SwipeBackRender
 
 /// The example app (public API only) in a real window under Xvfb.
 final class ExampleAppTests: XCTestCase {
@@ -35,5 +36,30 @@ final class ExampleAppTests: XCTestCase {
         process.waitUntilExit()
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(printed.components(separatedBy: "will swipe back").count - 1, 1, "willSwipeBack ran once: \(printed)")
+    }
+
+    func testTheExampleAppTakesItsScaleFromXftDpiAndFollowsIt() throws {
+        let server = try XvfbServer(width: 1024, height: 640)
+        try mergeResources("Xft.dpi: 192\n", display: server.displayName)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.binary("SwipeBackExample"))
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        // Navigator.run lays out at Xft.dpi / 96 = 2: the main stack's header is 112 px high.
+        func waitForHeader(_ height: Int) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while headerHeight(server, x: 1015) != height {
+                guard Date() < deadline, process.isRunning else {
+                    return XCTFail("the header never became \(height) px: \(headerHeight(server, x: 1015).map(String.init) ?? "none")")
+                }
+                sleepMilliseconds(50)
+            }
+        }
+        try waitForHeader(112)
+        try mergeResources("Xft.dpi: 120\n", display: server.displayName)
+        try waitForHeader(70)
     }
 }

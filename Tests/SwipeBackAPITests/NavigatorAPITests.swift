@@ -305,4 +305,32 @@ final class NavigatorAPITests: XCTestCase {
         settle(nav)
         XCTAssertEqual(ids(nav), ["a", "b"], "and it keeps its switch")
     }
+
+    func testAnAppReadsAndSetsTheLayoutScaleAndTheEdgeAndTapsFollowIt() throws {
+        let root = RecordingPage(id: "root", title: "Root"), top = RecordingPage(id: "top", title: "Top")
+        let navigator = try navigator([Navigator.Stack(root: .page(root))])
+        navigator.push(top, animated: false)
+        XCTAssertEqual(navigator.layoutScale, 1, "1 until a window sets it")
+        func tap(y: Double) {
+            navigator.handle(.pointer(PointerInput(phase: .down, id: 1, device: .touch, position: Point(x: 300, y: y))), atMilliseconds: t)
+            t += 30
+            navigator.handle(.pointer(PointerInput(phase: .up, id: 1, device: .touch, position: Point(x: 300, y: y))), atMilliseconds: t)
+            t += 30
+        }
+        // The page's own element lies at layout y 300...400: px 500 misses it at scale 1.
+        tap(y: 500)
+        XCTAssertEqual(top.tapped, [])
+        // A drag from x = 25 is outside the 20 px edge at scale 1.
+        drag(navigator, from: 25, to: 625)
+        settle(navigator)
+        XCTAssertEqual(navigator.stack(id: "main")?.pages.count, 2)
+        navigator.layoutScale = 1.5
+        XCTAssertEqual(navigator.layoutScale, 1.5)
+        // At 1.5 the element is at px 450...600 and the edge 30 px wide.
+        tap(y: 500)
+        XCTAssertEqual(top.tapped, ["panel"])
+        drag(navigator, from: 25, to: 625)
+        settle(navigator)
+        XCTAssertEqual(navigator.stack(id: "main")?.pages.count, 1, "x = 25 is inside the 30 px edge: popped")
+    }
 }

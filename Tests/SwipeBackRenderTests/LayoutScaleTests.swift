@@ -27,4 +27,48 @@ final class LayoutScaleTests: XCTestCase {
         model.handle(.pointer(PointerInput(phase: .up, id: 1, device: .touch, position: Point(x: 400, y: 220))), atMilliseconds: 40)
         XCTAssertEqual(actions, ["go"])
     }
+
+    private func model(scale: Double) throws -> AppModel {
+        let pages = ["A": PageDefinition(id: "A", title: "Root"), "B": PageDefinition(id: "B", title: "Top")]
+        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
+                             document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
+                             measurer: try TextMeasurer(), log: { _ in })
+        model.layoutScale = scale
+        model.start(atMilliseconds: 0)
+        return model
+    }
+
+    func testTheTuningOverlaysEdgeZoneAndPanelFollowTheScale() throws {
+        func drawn(scale: Double) throws -> ImageSurface {
+            let model = try model(scale: scale)
+            let frame = try ImageSurface(width: 800, height: 600, opaque: true)
+            try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model.scene(), into: frame)
+            try TuneOverlay.draw(Tuner(configuration: model.configuration), scene: model.scene(), into: frame)
+            return frame
+        }
+        let white = UInt32(0xFFFFFF)
+        let one = try drawn(scale: 1), two = try drawn(scale: 2)
+        // The edge zone (edgeWidth 20) is tinted blue: 20 px wide at scale 1, 40 px at scale 2.
+        XCTAssertNotEqual(one.pixel(x: 19, y: 150) & 0xFFFFFF, white)
+        XCTAssertEqual(one.pixel(x: 21, y: 150) & 0xFFFFFF, white)
+        XCTAssertNotEqual(two.pixel(x: 39, y: 150) & 0xFFFFFF, white)
+        XCTAssertEqual(two.pixel(x: 41, y: 150) & 0xFFFFFF, white)
+        // The panel (330 layout units wide, 12 from the right and the bottom) is twice as large at
+        // scale 2: its left edge at 800 - 12 - 330 = 458 px, or 800 - 24 - 660 = 116 px.
+        XCTAssertEqual(one.pixel(x: 455, y: 580) & 0xFFFFFF, white)
+        XCTAssertNotEqual(one.pixel(x: 461, y: 580) & 0xFFFFFF, white)
+        XCTAssertEqual(two.pixel(x: 113, y: 560) & 0xFFFFFF, white)
+        XCTAssertNotEqual(two.pixel(x: 119, y: 560) & 0xFFFFFF, white)
+    }
+
+    func testAScaleChangeDrawsThePagesAgain() throws {
+        let model = try model(scale: 1)
+        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let frame = try ImageSurface(width: 800, height: 600, opaque: true)
+        try compositor.compose(model.scene(), into: frame)
+        XCTAssertEqual(frame.pixel(x: 400, y: 60) & 0xFFFFFF, 0xFFFFFF, "below the 56 px header")
+        model.layoutScale = 1.5
+        try compositor.compose(model.scene(), into: frame)
+        XCTAssertNotEqual(frame.pixel(x: 400, y: 60) & 0xFFFFFF, 0xFFFFFF, "the snapshot is drawn again with the 84 px header")
+    }
 }

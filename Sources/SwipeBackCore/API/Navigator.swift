@@ -105,6 +105,16 @@ public final class Navigator {
 
     private var now: Double { clock?() ?? lastTime }
 
+    /// The layout scale, px per layout unit (0.5...4): pages, the header, `edgeWidth` and
+    /// `touchSlop` are this many times their layout size. 1 until a window runs; `run()` takes it
+    /// from the X server's `Xft.dpi` / 96 (followed live) or `SWIPEBACK_SCALE`. Setting it here
+    /// applies to the next hit test and frame (a window that follows `Xft.dpi` sets it again on a
+    /// change). A `CairoDrawing` page draws in px: multiply its metrics by this.
+    public var layoutScale: Double {
+        get { model.layoutScale }
+        set { model.layoutScale = newValue }
+    }
+
     // MARK: - Stack operations
 
     /// Pushes a Swift page onto a stack, animated unless `animated` is false. During a running

@@ -99,7 +99,8 @@ open class Page {
     /// The id of an element the page draws itself at `point`, or nil. Override for content of
     /// your own; the standard `elements` are hit-tested first.
     ///
-    /// - Parameter point: px in page coordinates (from the page's top-left, scrolled content included).
+    /// - Parameter point: layout units in page coordinates (px / `Navigator.layoutScale`, from the
+    ///   page's top-left, scrolled content included), the units `CairoDrawing.draw` draws in.
     open func element(at point: Point) -> String? { nil }
 
     /// A tap on an element from `element(at:)`: down and up on it within the touch slop.

@@ -50,10 +50,17 @@ public final class AppModel {
     /// Told of what happens to page instances, and asked about Swift pages (the `Navigator` API).
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
-    /// Layout scale (a kiosk's `Xft.dpi` / 96; 1 by default): pages are laid out at the stack's
-    /// width divided by it and every metric (header, margins, elements, text) is multiplied by
-    /// it; the renderer draws them the same way.
+    /// Layout scale, px per layout unit (0.5...4; the window takes it from `Xft.dpi` / 96, or
+    /// `SWIPEBACK_SCALE`; 1 by default): pages are laid out at the stack's width divided by it and
+    /// every metric (header, margins, elements, text, `edgeWidth`, `touchSlop`) is multiplied by
+    /// it; the renderer draws them the same way. It may change at any time (a live `Xft.dpi`
+    /// change): the next hit test and the next frame use the new value.
     public var layoutScale = 1.0
+
+    /// `edgeWidth` in px at `layoutScale`: the configuration holds it in layout units, as tuned.
+    public var edgeWidthPixels: Double { configuration.edgeWidth * layoutScale }
+    /// `touchSlop` in px at `layoutScale`.
+    public var touchSlopPixels: Double { configuration.touchSlop * layoutScale }
 
     /// The frames of `page`'s elements in a stack `width` px wide, in px, at `layoutScale`.
     public func elementFrames(of page: PageDefinition, width: Double) -> [Rect] {

@@ -29,10 +29,14 @@ public struct Scenario: Sendable {
     public var document: PagesDocument
     /// The timed lines in non-decreasing time.
     public var lines: [ScenarioLine]
+    /// The layout scale, px per layout unit (0.5...4; the header's `scale`, which `record` writes
+    /// from the session's `Xft.dpi` or `--scale`); 1 by default.
+    public var layoutScale: Double
 
     /// Creates a scenario.
     public init(windowWidth: Double, windowHeight: Double, direction: LayoutDirection, configuration: Configuration,
-                document: PagesDocument, lines: [ScenarioLine]) {
+                document: PagesDocument, lines: [ScenarioLine], layoutScale: Double = 1) {
+        self.layoutScale = layoutScale
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.direction = direction
@@ -99,6 +103,7 @@ public struct ScenarioRunner {
         let model = AppModel(configuration: scenario.configuration, windowWidth: scenario.windowWidth,
                              windowHeight: scenario.windowHeight, direction: scenario.direction,
                              document: scenario.document, measurer: measurer, log: log)
+        model.layoutScale = scenario.layoutScale
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
         var last = 0.0

@@ -26,7 +26,7 @@ final class ControlDragMember: GestureArenaMember {
 
     func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
         guard var drag = drags[sequence.id], let index = sequence.stackIndex else { return .pass }
-        let slop = model.configuration.touchSlop
+        let slop = model.touchSlopPixels
         let d = sequence.translation
         // Over a carousel on its first item with the content swipe on, a drag toward popping is the
         // swipe's; a drag the other way stays the carousel's.

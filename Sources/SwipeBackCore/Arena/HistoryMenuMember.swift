@@ -67,7 +67,7 @@ final class HistoryMenuMember: GestureArenaMember {
             model.arena.accept(sequence, by: self)
             return .handled
         }
-        if TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) {
+        if TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) {
             // A drag that starts outside the menu closes it, and is the drag it is.
             if inMenu.contains(id) { close(model: model, t) }
             model.arena.reject(sequence, member: self)

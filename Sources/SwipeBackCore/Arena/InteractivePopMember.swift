@@ -41,14 +41,14 @@ class InteractivePopMember: GestureArenaMember {
             let hit = sequence.elementAtDown
             let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
             let inEdgeZone = ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame,
-                                                                         direction: model.direction, edgeWidth: configuration.edgeWidth)
+                                                                         direction: model.direction, edgeWidth: model.edgeWidthPixels)
             switch zone {
             case .forwardEdge:
                 // The trailing edge's zone, in the mirrored layout, on the same terms as the back edge.
                 direction = direction.mirrored
                 guard configuration.forwardSwipe, !claimed,
                       ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame, direction: direction,
-                                                                  edgeWidth: configuration.edgeWidth) else { return false }
+                                                                  edgeWidth: model.edgeWidthPixels) else { return false }
             case .edge:
                 // The edge keeps priority in its zone, where a control under the finger keeps its drags.
                 guard inEdgeZone, !claimed else { return false }
@@ -62,7 +62,7 @@ class InteractivePopMember: GestureArenaMember {
         }
         recognizers[sequence.id] = ScreenEdgePanGestureRecognizer(downPoint: sequence.downPoint, direction: direction,
                                                                   widthPixels: stack.frame.width,
-                                                                  touchSlop: configuration.touchSlop)
+                                                                  touchSlop: model.touchSlopPixels)
         return true
     }
 

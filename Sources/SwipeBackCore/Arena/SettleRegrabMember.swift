@@ -31,7 +31,7 @@ final class SettleRegrabMember: InteractivePopMember {
             model.arena.reject(sequence, member: self)
             return .handled
         }
-        let slop = model.configuration.touchSlop
+        let slop = model.touchSlopPixels
         let d = sequence.translation
         if TouchSlop.isVertical(dx: d.x, dy: d.y, slop: slop) {
             sequence.isIgnored = true

@@ -37,7 +37,7 @@ final class TapMember: GestureArenaMember {
 
     func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
         // A finger that slides off its tap target by more than the touch slop no longer taps.
-        if TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) {
+        if TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) {
             model.arena.reject(sequence, member: self)
         }
         return .pass
@@ -46,7 +46,7 @@ final class TapMember: GestureArenaMember {
     func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
         guard let target = targets[sequence.id], let index = sequence.stackIndex else { return false }
         guard model.stacks[index].transition == nil else { return true }
-        guard !TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) else { return true }
+        guard !TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) else { return true }
         let stack = model.stacks[index]
         let point = sequence.position
         let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)

@@ -18,7 +18,7 @@ final class VerticalScrollMember: GestureArenaMember {
         guard let index = sequence.stackIndex, model.arena.swipeOwner != sequence.id,
               model.stacks[index].transition == nil, model.stacks[index].top == sequence.pageAtDown else { return .pass }
         let d = sequence.translation
-        if scrollStarts[sequence.id] == nil, TouchSlop.isVertical(dx: d.x, dy: d.y, slop: model.configuration.touchSlop),
+        if scrollStarts[sequence.id] == nil, TouchSlop.isVertical(dx: d.x, dy: d.y, slop: model.touchSlopPixels),
            model.maxScrollOffset(stackIndex: index) > 0 {
             // Vertical first: the page's content takes the drag (the edge swipe fails on it too).
             scrollStarts[sequence.id] = model.scrollOffset(of: model.stacks[index].top) + d.y
