@@ -12,12 +12,15 @@ public final class DemoProcess {
 
     /// Starts `executable COMMAND --event-log TMP --log-frames ARGUMENTS` on `display`, with no user config.
     ///
-    /// - Parameter command: the subcommand and its operands: `["demo"]`, or `["record", OUT]`.
+    /// - Parameters:
+    ///   - command: the subcommand and its operands: `["demo"]`, `["record", OUT]` or `["kiosk", PAGES]`.
+    ///   - logFrames: pass `--log-frames` (the kiosk takes no such option).
     /// - Throws: when the program cannot start.
-    public init(executable: String, display: String, arguments: [String], command: [String] = ["demo"]) throws {
+    public init(executable: String, display: String, arguments: [String], command: [String] = ["demo"],
+                logFrames: Bool = true) throws {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = command + ["--event-log", logPath, "--log-frames"] + arguments
+        process.arguments = command + ["--event-log", logPath] + (logFrames ? ["--log-frames"] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path

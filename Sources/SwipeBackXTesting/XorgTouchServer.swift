@@ -118,6 +118,11 @@ public final class XorgTouchServer {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// The screen's pixel at (x, y) as [red, green, blue] (a screenshot of one pixel).
+    public func pixelsAt(x: Int, y: Int) -> [Int] {
+        screenPixels(display, x: x, y: y, width: 1, height: 1).first ?? []
+    }
+
     /// Switches the screen to its smaller mode (four fifths of the size) with RandR, as a display
     /// change would; returns the new size.
     ///

@@ -1,0 +1,119 @@
+import CX11
+import CX11Testing
+import Foundation
+import XCTest
+
+/// The demo under a real window manager (openbox), alone and with a compositing manager (picom):
+/// decorated, reparented and moved, it still swipes; a screenshot mid-drag shows the page edge
+/// at the drag distance; focus taken by the window manager cancels a swipe (issue 18).
+final class WindowManagerTests: XCTestCase {
+    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func finished(_ log: [[String: Any]]) -> Int {
+        log.filter { type($0) == "transition" && $0["phase"] as? String == "finished" }.count
+    }
+
+    func testTheDemoSwipesUnderAWindowManager() throws {
+        try swipeUnderWindowManager(compositing: false)
+    }
+
+    func testTheDemoSwipesUnderAWindowManagerAndACompositor() throws {
+        try swipeUnderWindowManager(compositing: true)
+    }
+
+    private func swipeUnderWindowManager(compositing: Bool) throws {
+        let server = try XvfbServer(width: 1024, height: 768)
+        let session = try WindowManagerSession(displayName: server.displayName, display: server.display, compositing: compositing)
+        let display = server.display
+        // Another client's window, for the window manager to give the focus to.
+        let other = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, 60, 60, 0, 0, 0xFF0000)
+        XStoreName(display, other, "other")
+        XMapWindow(display, other)
+        XSync(display, 0)
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
+        let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack").first)
+        var deadline = Date().addingTimeInterval(5)
+        while parentWindow(display, window) == XDefaultRootWindow(display), Date() < deadline { sleepMilliseconds(20) }
+        XCTAssertNotEqual(parentWindow(display, window), XDefaultRootWindow(display), "openbox reparents the window into its frame")
+
+        // What a taskbar reads, through xprop: WM_CLASS as the desktop file's StartupWMClass, the pid, the icon.
+        let desktop = try String(contentsOf: Paths.repository.appendingPathComponent("packaging/swipeback.desktop.in"), encoding: .utf8)
+        let startupClass = try XCTUnwrap(desktop.components(separatedBy: "\n").first { $0.hasPrefix("StartupWMClass=") }?.dropFirst(15))
+        let id = String(format: "0x%lx", window)
+        let props = try runTool("xprop", ["-id", id, "-notype", "WM_CLASS", "_NET_WM_PID"], display: server.displayName,
+                                package: "x11-xserver-utils").output
+        XCTAssertTrue(props.contains("WM_CLASS = \"swipeback\", \"\(startupClass)\""), props)
+        XCTAssertTrue(props.contains("_NET_WM_PID = \(demo.process.processIdentifier)"), props)
+        let icon = try runTool("xprop", ["-id", id, "-notype", "-len", "8", "_NET_WM_ICON"], display: server.displayName,
+                               package: "x11-xserver-utils").output
+        XCTAssertTrue(icon.hasPrefix("_NET_WM_ICON = \tIcon (48 x 48)"), icon)
+
+        // The window manager moves it (as a pager would): the swipe follows the new place.
+        let before = rootGeometry(display, window)
+        sendRootMessage(display, window, "_NET_MOVERESIZE_WINDOW", [1 << 8 | 1 << 9 | 2 << 12, 150, 90])
+        deadline = Date().addingTimeInterval(5)
+        while rootGeometry(display, window).x == before.x, Date() < deadline { sleepMilliseconds(20) }
+        let place = rootGeometry(display, window)
+        XCTAssertNotEqual(place.x, before.x, "the window manager moved the window")
+        XCTAssertEqual([place.width, place.height], [800, 600], "decorations take nothing from the window")
+        sleepMilliseconds(150)
+
+        // 1. A slow drag of 100 px, a screenshot mid-drag: the top page's edge is 100 px in.
+        let y = place.y + 300, downX = 5, dragged = 100
+        let startLines = demo.lines().count
+        server.move(to: place.x + downX, y)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...20 {
+            sleepMilliseconds(20)
+            server.move(to: place.x + downX + step * dragged / 20, y)
+        }
+        try demo.waitFor("the last move's frame") { log in
+            let recent = Array(log.dropFirst(startLines))
+            guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
+            else { return false }
+            return recent[(last + 1)...].contains { self.type($0) == "frame" }
+        }
+        // The compositor paints the window's new contents on its next repaint.
+        sleepMilliseconds(compositing ? 200 : 50)
+        let row = server.pixels(row: place.y + 596, from: place.x, to: place.x + 800)
+        let firstWhite = try XCTUnwrap(row.firstIndex { $0 == [255, 255, 255] }, "\(row.prefix(120))")
+        XCTAssertEqual(firstWhite, dragged, "the top page's leading edge sits at the drag distance")
+        XCTAssertTrue(row[dragged...].allSatisfy { $0 == [255, 255, 255] }, "the top page fills the rest of the row")
+        XCTAssertTrue(row[..<dragged].allSatisfy { $0[0] > 150 && $0[0] < 255 }, "the page beneath is dimmed, never blank")
+        sleepMilliseconds(120)
+        server.button(false)
+        var log = try demo.waitFor("the cancel's settle") { self.finished($0) >= 1 }
+        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
+
+        // 2. The window manager gives the focus to the other window mid-swipe: the swipe is cancelled.
+        let focusLines = log.count
+        server.move(to: place.x + 4, y)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...5 { sleepMilliseconds(20); server.move(to: place.x + 4 + step * 40, y) }
+        try demo.waitFor("the swipe") { $0.dropFirst(focusLines).contains { $0["phase"] as? String == "began" } }
+        sendRootMessage(display, other, "_NET_ACTIVE_WINDOW", [2, 0, 0])
+        log = try demo.waitFor("the cancel") { self.finished($0) >= 2 }
+        let focusCase = Array(log.dropFirst(focusLines))
+        XCTAssertTrue(focusCase.contains { self.type($0) == "gesture" && $0["phase"] as? String == "cancelled" },
+                      "focus taken by the window manager cancels the swipe: \(focusCase)")
+        XCTAssertFalse(focusCase.contains { self.type($0) == "stack" })
+        server.button(false)
+        sleepMilliseconds(100)
+
+        // 3. A fast drag pops the page.
+        server.move(to: place.x + 3, y)
+        sleepMilliseconds(30)
+        server.button(true)
+        for step in 1...10 { sleepMilliseconds(8); server.move(to: place.x + 3 + step * 40, y) }
+        sleepMilliseconds(8)
+        server.button(false)
+        log = try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
+        let pop = try XCTUnwrap(log.first { self.type($0) == "stack" })
+        XCTAssertEqual(pop["op"] as? String, "pop")
+        XCTAssertEqual(pop["pages"] as? [String], ["home"])
+        XCTAssertTrue(session.windowManager.isRunning)
+        XCTAssertEqual(session.compositor?.isRunning ?? compositing, compositing)
+    }
+}
