@@ -91,6 +91,8 @@ extension EventLogEntry {
         case .menu(let stack, .closed(let chosen)):
             self.init(timeMilliseconds: t, type: "menu", fields: [
                 ("stack", .string(stack)), ("phase", .string("closed")), ("chosen", chosen.map(LogValue.string) ?? .null)])
+        case .wake:
+            self.init(timeMilliseconds: t, type: "wake", fields: [])
         case .frame(let number, let productionMilliseconds):
             self.init(timeMilliseconds: t, type: "frame", fields: [
                 ("n", .number(Double(number))), ("ms", .number(productionMilliseconds))])

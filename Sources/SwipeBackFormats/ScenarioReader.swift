@@ -132,7 +132,7 @@ public enum ScenarioReader {
     }
 
     private static let types = ["down", "move", "up", "cancel", "scroll", "swipe", "key", "button", "push", "pop",
-                                "popToRoot", "set", "direction", "focus", "resize", "close", "end"]
+                                "popToRoot", "set", "direction", "focus", "resize", "close", "screenSaver", "end"]
 
     private static func parseEvent(_ fields: FieldReader) throws -> InputEvent? {
         let type = try fields.requiredString("type")
@@ -221,6 +221,9 @@ public enum ScenarioReader {
             return .resize(width: width, height: height)
         case "close":
             return .close
+        case "screenSaver":
+            guard let active = try fields.bool("value") else { throw fields.error("missing \"value\" (true or false)") }
+            return .screenSaver(active: active)
         case "end":
             return nil
         default:

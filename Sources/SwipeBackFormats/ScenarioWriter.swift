@@ -101,6 +101,8 @@ public enum ScenarioWriter {
             fields += [("type", .string("resize")), ("width", .number(width)), ("height", .number(height))]
         case .close:
             fields += [("type", .string("close"))]
+        case .screenSaver(let active):
+            fields += [("type", .string("screenSaver")), ("value", .bool(active))]
         }
         return EventLogWriter.json(.object(fields))
     }

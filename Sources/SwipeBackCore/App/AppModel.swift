@@ -80,6 +80,8 @@ public final class AppModel {
     }
     /// The idle policy's state.
     var idle = IdlePolicy()
+    /// The screen saver as last reported, for `kioskWakeGuard`.
+    var wakeGuard = WakeGuard()
     /// Arbitrates pointer sequences between the gestures (`GestureArena`): history menu, tap,
     /// settle regrab, control drag, vertical scroll, edge pop, forward swipe and content pop, in
     /// that order; apps and tests may register more.
@@ -167,6 +169,8 @@ public final class AppModel {
         default:
             break
         }
+        // A down or a button that wakes the screen does nothing else, and its sequence nothing until lifted.
+        if wakesScreen(event, t) { return }
         switch event {
         case .pointer(let pointer) where pointer.button != 1:
             // Other mouse buttons start no sequence: back and forward buttons, the right-click.
@@ -200,6 +204,8 @@ public final class AppModel {
             resize(width: width, height: height)
             // A menu none of whose rows fits any more closes.
             if historyMenu != nil && historyMenuRowFrames.isEmpty { closeHistoryMenu(t) }
+        case .screenSaver(let active):
+            wakeGuard.screenSaver(active: active, atMilliseconds: t)
         case .close:
             // A swipe under way when the window closes ends as a system cancel, so every `began`
             // in the log has its `ended` or `cancelled`.

@@ -72,6 +72,17 @@ public struct Configuration: Equatable, Sendable {
     public var kioskIdleTimeout: Double = 120
     /// The key chord that quits a kiosk (for example `Ctrl+Alt+Shift+Q`); nil means no way out.
     public var kioskExitChord: String? = nil
+    /// What the kiosk does with the server's screen saver and DPMS: `leave` them (default) or
+    /// `inhibit` them while it runs.
+    public var kioskScreenBlanking: KioskScreenBlanking = .leave
+    /// How long after the screen saver ends a touch or click only wakes the screen, in ms
+    /// (0...10000; 0 turns the guard off). Default 300: longer than a tap (a tap's down and up are
+    /// 50-150 ms apart) so the tap that woke the screen never lands, and short enough that the next
+    /// deliberate tap acts.
+    public var kioskWakeGuard: Double = 300
+    /// The RandR output (or RandR 1.5 monitor) the kiosk covers, like `"HDMI-1"`; nil covers the
+    /// primary output's monitor, or the whole screen when there is none.
+    public var kioskOutput: String? = nil
 
     /// The built-in defaults.
     public init() {}
@@ -252,6 +263,15 @@ extension Configuration {
                 "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
         .stored("kioskExitChord", \.kioskExitChord, .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
                 valueLabel: "key chord", wrap: { .string($0) }, unwrap: { if case .string(let chord) = $0 { .some(chord) } else { nil } }),
+        .stored("kioskScreenBlanking", \.kioskScreenBlanking, .choice(KioskScreenBlanking.allCases.map(\.rawValue)),
+                "leave: the X server blanks the screen as set (xset); inhibit: no screen saver and no DPMS while the kiosk runs (XScreenSaverSuspend, timeout 0, DPMS off), the server's earlier settings restored when it ends (exit chord, SIGTERM, SIGINT)",
+                wrap: { .string($0.rawValue) },
+                unwrap: { if case .string(let s?) = $0 { KioskScreenBlanking(rawValue: s) } else { nil } }),
+        .number("kioskWakeGuard", \.kioskWakeGuard, 0...10000, "ms",
+                "a touch or click while the screen saver is on, or this soon after it ended, only wakes the screen: it presses nothing and starts no swipe until lifted (logged as wake); 0 turns it off"),
+        .stored("kioskOutput", \.kioskOutput, .optionalString,
+                "the RandR output (or monitor) the kiosk covers, e.g. \"HDMI-1\" (xrandr --listmonitors names them); null: the primary output, or the whole screen when there is none; an output that is not connected falls back to that, with a warning, until it is",
+                valueLabel: "output name", wrap: { .string($0) }, unwrap: { if case .string(let name) = $0 { .some(name) } else { nil } }),
     ]
 
     /// A value for one key, as read from a file.

@@ -30,6 +30,8 @@ public enum AppEvent: Equatable, Sendable {
     case forward(stack: String, source: ForwardCommandSource, handled: Bool)
     /// The history menu of `stack` opened or closed.
     case menu(stack: String, phase: MenuPhase)
+    /// A touch or click woke the screen (`kioskWakeGuard`): it acts on nothing and starts no swipe.
+    case wake
     /// A frame was presented: `number` frames so far, `productionMilliseconds` spent producing it (ms).
     case frame(number: Int, productionMilliseconds: Double)
     /// The end of a replay: every stack's pages, bottom to top, stacks in order.

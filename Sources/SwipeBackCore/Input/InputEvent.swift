@@ -163,4 +163,7 @@ public enum InputEvent: Equatable, Sendable {
     case resize(width: Double, height: Double)
     /// The window manager asks the window to close.
     case close
+    /// The X server's screen saver started (`true`: the screen is blank) or ended (`false`); with
+    /// `kioskWakeGuard`, a down while it is on or that soon after it ended only wakes the screen.
+    case screenSaver(active: Bool)
 }
