@@ -1,4 +1,4 @@
-// The C side of the X11 layer: Xlib, XInput2, the shared-memory extension and RandR (XTest and XFixes are the tests', in CX11Testing).
+// The C side of the X11 layer: Xlib, XInput2, the shared-memory extension, RandR, MIT-SCREEN-SAVER and DPMS (XTest and XFixes are the tests', in CX11Testing).
 #ifndef SWIPEBACK_CX11_SHIM_H
 #define SWIPEBACK_CX11_SHIM_H
 #include <X11/Xlib.h>
@@ -9,6 +9,8 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/scrnsaver.h>
+#include <X11/extensions/dpms.h>
 #include <poll.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>

@@ -42,6 +42,15 @@ public final class WindowApp {
     public var refusesCloseRequests = false
     /// Cover the screen again when its size changes (RandR): a kiosk.
     public var followsScreenSize = false
+    /// Pass the server's screen saver starting and ending to the model (`InputEvent.screenSaver`,
+    /// for `kioskWakeGuard`): a kiosk. Setting it true selects the notifications and, when the saver
+    /// is on already, tells the model at once.
+    public var followsScreenSaver = false {
+        didSet {
+            guard followsScreenSaver, !oldValue, window.followScreenSaver() == true else { return }
+            send(.screenSaver(active: true), atMilliseconds: timelineNow())
+        }
+    }
 
     /// A layout scale that wins over the server's `Xft.dpi` (`--scale`, `SWIPEBACK_SCALE`), in px
     /// per layout unit (`ResourceScale.range`); nil follows `Xft.dpi` / 96, live. Applied at once.
@@ -226,6 +235,10 @@ public final class WindowApp {
     private func handle(_ event: inout XEvent) -> Bool {
         // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
         if window.isResourceChange(event) { return scaleOverride == nil && applyLayoutScale() }
+        if let saver = window.screenSaverChange(event) {
+            send(.screenSaver(active: saver.active), atMilliseconds: appTime(serverTime: saver.serverTime))
+            return false
+        }
         switch event.type {
         case Expose:
             return true

@@ -31,6 +31,8 @@ public final class X11Window {
     public private(set) var refreshHertz = DisplayRate.fallbackHertz
     /// The first RandR event code, or nil when the server has no RandR.
     private var randrEventBase: Int32?
+    /// The first MIT-SCREEN-SAVER event code, once `followScreenSaver()` has run on a server that has it.
+    var screenSaverEventBase: Int32?
 
     /// `WM_CLASS`'s instance name: the program's name.
     public static let instanceName = "swipeback"

@@ -59,6 +59,7 @@ enum KioskCommand {
             scene: model.scene, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
         // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
         app.scaleOverride = scaleOverride
+        app.followsScreenSaver = true
         app.refusesCloseRequests = true
         app.followsScreenSize = true
         let exitChord = configuration.kioskExitChord
@@ -69,6 +70,10 @@ enum KioskCommand {
             }
             return lockedKeys.contains(name) // swallowed: they do nothing
         }
+        // The server's blanking settings come back however the kiosk ends: the exit chord, SIGTERM
+        // and SIGINT all return from the run loop.
+        let inhibitor = configuration.kioskScreenBlanking == .inhibit ? ScreenBlankingInhibitor(window) : nil
+        defer { inhibitor?.restore() }
         try DemoCommand.runUntilClosed(app, model: model)
         return 0
     }
