@@ -25,15 +25,18 @@ extension X11Window {
         XFlush(display)
     }
 
-    /// Makes the window cover the screen: through the window manager's full-screen state when one
-    /// answers (`_NET_SUPPORTING_WM_CHECK`), else by its own geometry. Call before the first map
-    /// settles; call `coverScreen()` again after a screen size change.
+    /// Makes the window cover the monitor of `coveredOutput` (else the primary monitor, else the
+    /// whole screen; see `coverRectangle(output:)`): through the window manager's full-screen state
+    /// when one answers (`_NET_SUPPORTING_WM_CHECK`), after moving the window onto that monitor
+    /// (window managers make a window full screen on the monitor it is on), else by its own
+    /// geometry. Call before the first map settles; call it again after a RandR change.
     ///
     /// - Returns: whether a window manager took the request.
     @discardableResult
     public func coverScreen() -> Bool {
         let root = XDefaultRootWindow(display)
-        let (w, h) = screenSize
+        let target = coverRectangle(output: coveredOutput)
+        XMoveResizeWindow(display, window, Int32(target.x), Int32(target.y), UInt32(target.width), UInt32(target.height))
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
@@ -58,7 +61,7 @@ extension X11Window {
             event.xclient.data.l.3 = 1 // a normal application
             XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         }
-        XMoveResizeWindow(display, window, 0, 0, UInt32(w), UInt32(h))
+        XMoveResizeWindow(display, window, Int32(target.x), Int32(target.y), UInt32(target.width), UInt32(target.height))
         XFlush(display)
         return hasManager
     }

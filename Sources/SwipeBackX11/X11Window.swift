@@ -31,6 +31,9 @@ public final class X11Window {
     public private(set) var refreshHertz = DisplayRate.fallbackHertz
     /// The first RandR event code, or nil when the server has no RandR.
     private var randrEventBase: Int32?
+    /// The RandR output (or monitor) name `coverScreen()` covers (`kioskOutput`); nil for the
+    /// primary monitor, or the whole screen when there is none.
+    public var coveredOutput: String?
     /// The first MIT-SCREEN-SAVER event code, once `followScreenSaver()` has run on a server that has it.
     var screenSaverEventBase: Int32?
 

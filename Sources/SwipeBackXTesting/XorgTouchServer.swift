@@ -21,8 +21,10 @@ public final class XorgTouchServer {
     /// 5-touch inputtest touchscreen as the core pointer, an inputtest touchpad with gestures and an
     /// inputtest keyboard, on a free display.
     ///
+    /// - Parameter virtualWidth: the widest the screen may grow in px (default `width`): twice
+    ///   `width` leaves room for a second output (`enableSecondOutput()`).
     /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
-    public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60) throws {
+    public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60, virtualWidth: Int? = nil) throws {
         self.width = width
         self.height = height
         guard let xorg = findTool("Xorg") else {
@@ -68,7 +70,7 @@ public final class XorgTouchServer {
                 SubSection "Display"
                     Depth 24
                     Modes "swipeback" "smaller"
-                    Virtual \(width) \(height)
+                    Virtual \(virtualWidth ?? width) \(height)
                 EndSubSection
             EndSection
             Section "InputDevice"
@@ -116,6 +118,18 @@ public final class XorgTouchServer {
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Turns the dummy driver's second output (`DUMMY1`) on at the first one's size, right of it
+    /// (`xrandr --addmode` and `--output`): two RandR outputs and monitors, DUMMY0 the primary.
+    ///
+    /// - Throws: `XTestingError` when xrandr is missing or fails.
+    public func enableSecondOutput() throws {
+        let first = try runTool("xrandr", ["--output", "DUMMY0", "--primary"], display: displayName, package: "x11-xserver-utils")
+        let add = try runTool("xrandr", ["--addmode", "DUMMY1", "swipeback"], display: displayName, package: "x11-xserver-utils")
+        let on = try runTool("xrandr", ["--output", "DUMMY1", "--mode", "swipeback", "--right-of", "DUMMY0"], display: displayName,
+                             package: "x11-xserver-utils")
+        guard first.status == 0, add.status == 0, on.status == 0 else { throw XTestingError("xrandr could not turn DUMMY1 on") }
     }
 
     /// The screen's pixel at (x, y) as [red, green, blue] (a screenshot of one pixel).

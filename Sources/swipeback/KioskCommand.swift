@@ -45,8 +45,15 @@ enum KioskCommand {
         }
         let window = try DemoCommand.openWindow(title: "SwipeBack kiosk", width: 1024, height: 640)
         window.hideCursor()
+        window.coveredOutput = configuration.kioskOutput
+        let cover = window.coverRectangle(output: configuration.kioskOutput)
+        if let output = configuration.kioskOutput, !cover.found {
+            let names = window.monitors().flatMap { [$0.name] + $0.outputs }
+            printError("kioskOutput \"\(output)\" is not connected (connected: \(Array(Set(names)).sorted().joined(separator: ", ")));"
+                       + " covering \(window.monitors().count > 1 ? "the primary output" : "the screen") until it is")
+        }
         window.coverScreen()
-        let (width, height) = window.screenSize
+        let (width, height) = (cover.width, cover.height)
         let fitted = document.fittingStacks(toWidth: Double(width), height: Double(height))
         let imageDirectory = TextFile.folder(of: path)
         let measurer = try TextMeasurer(imageDirectory: imageDirectory)
