@@ -54,6 +54,8 @@ public final class AppModel {
     /// width divided by it and every metric (header, margins, elements, text) is multiplied by
     /// it; the renderer draws them the same way.
     public var layoutScale = 1.0
+    /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
+    public var desktopReducesMotion = false
 
     /// The frames of `page`'s elements in a stack `width` px wide, in px, at `layoutScale`.
     public func elementFrames(of page: PageDefinition, width: Double) -> [Rect] {
