@@ -36,7 +36,13 @@ public enum ConfigurationReader {
             case .boolean:
                 parsed = .boolean(try fields.bool(key)!)
             case .choice(let choices):
-                let s = try fields.requiredString(key)
+                // A choice that includes "true" and "false" (reduceMotion) takes JSON's booleans too.
+                let s: String
+                if case .bool(let b) = raw, choices.contains("true"), choices.contains("false") {
+                    s = b ? "true" : "false"
+                } else {
+                    s = try fields.requiredString(key)
+                }
                 guard choices.contains(s) else {
                     throw fields.error("\(FormatError.quoted(key)) is \(FormatError.quoted(s)); expected one of: \(choices.joined(separator: ", "))")
                 }

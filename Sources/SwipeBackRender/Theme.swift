@@ -21,6 +21,9 @@ public enum Theme {
     public static let accentPressed: Color = (0.02, 0.28, 0.75)
     /// Label on an accent fill.
     public static let onAccent: Color = (1, 1, 1)
+    /// What shows around the cards of the `card` transition (under its scrim): a light grey, as a
+    /// light Material theme's window background.
+    public static let cardBackdrop: Color = (0.93, 0.93, 0.95)
     /// Control tracks and placeholders.
     public static let fill: Color = (0.91, 0.91, 0.93)
 

@@ -75,6 +75,8 @@ public final class TransitionCompositor {
             var depth: Int
             var progress: Double?
             var direction: LayoutDirection
+            var verticalTravel: Double
+            var style: TransitionStyle?
         }
         var stacks: [StackState]
         var width: Int
@@ -93,7 +95,8 @@ public final class TransitionCompositor {
             return .init(frame: stack.frame,
                          pages: pages.map { .init(serial: $0.instance.serial, revision: $0.revision, scrollOffset: $0.scrollOffset,
                                                   pressed: $0.pressedElement, carouselOffset: $0.carouselDrag?.offsetPixels) },
-                         topSerials: stack.topSerials, depth: stack.depth, progress: stack.progress, direction: stack.direction)
+                         topSerials: stack.topSerials, depth: stack.depth, progress: stack.progress, direction: stack.direction,
+                         verticalTravel: stack.verticalTravel, style: stack.style)
         }, width: width, height: height, menu: scene.menu, style: scene.style)
     }
 
@@ -133,7 +136,12 @@ public final class TransitionCompositor {
             let lowerSurface = try snapshot(lower, in: stack, scene: scene, width: w, height: h)
             lowerSurface.flush()
             inView.insert(lower.instance.serial)
-            if scene.style == .crossfade {
+            let style = stack.style ?? scene.style
+            if style == .card {
+                try drawCards(upperSurface, lowerSurface, stack: stack, scene: scene, progress: progress, into: target, rect: rect)
+                continue
+            }
+            if style == .crossfade {
                 // One pass: each pixel of the stack blended from the two snapshots where they stand.
                 let upperRows = rows(of: upperSurface, page: upper, scene: scene, stackY: rect.y0)
                 let lowerRows = rows(of: lowerSurface, page: lower, scene: scene, stackY: rect.y0)
@@ -142,7 +150,7 @@ public final class TransitionCompositor {
                 continue
             }
             // Cover: the page beneath stays where it is.
-            let place = Self.placement(progress: progress, width: w, parallax: scene.style == .cover ? 0 : scene.parallax,
+            let place = Self.placement(progress: progress, width: w, parallax: style == .cover ? 0 : scene.parallax,
                                        direction: stack.direction)
             let lowerSpan = PixelBlit.Span(x0: rect.x0 + place.lowerVisibleStart, x1: rect.x0 + place.lowerVisibleEnd,
                                            y0: rect.y0, y1: rect.y1)
@@ -151,7 +159,7 @@ public final class TransitionCompositor {
                 // Cover's shadow fades out over the last `shadowWidth` px of travel (libadwaita's).
                 // Past the start (overshoot) the strip is the page beneath at its darkest, with no shadow.
                 let shown = max(progress, 0)
-                let shadowFade = scene.style == .cover ? min(1, (1 - shown) * Double(w) / max(scene.shadowWidth, 1)) : 1 - shown
+                let shadowFade = style == .cover ? min(1, (1 - shown) * Double(w) / max(scene.shadowWidth, 1)) : 1 - shown
                 let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
                                                   progress: shown, dimAlpha: scene.dimAlpha,
                                                   shadowWidth: progress < 0 ? 0 : scene.shadowWidth, shadowFade: shadowFade)
@@ -182,6 +190,60 @@ public final class TransitionCompositor {
         }
         snapshots.retainOnly(inView.union(scene.stacks.flatMap(\.topSerials)))
         lastSignature = Self.signature(of: scene, width: target.width, height: target.height)
+    }
+
+    /// Draws a `card` transition with cairo (the cards are scaled, so this style is not a copy):
+    /// the backdrop, the page beneath as a card, the scrim, then the top page as a card
+    /// (`CardGeometry`), bilinear-filtered.
+    private func drawCards(_ upperSurface: ImageSurface, _ lowerSurface: ImageSurface, stack: Scene.Stack, scene: Scene,
+                           progress: Double, into target: ImageSurface, rect: PixelBlit.Span) throws {
+        let w = Double(rect.x1 - rect.x0), h = Double(rect.y1 - rect.y0)
+        let cards = CardGeometry.at(progress: progress, width: w, height: h, scale: scene.layoutScale,
+                                    verticalTravel: stack.verticalTravel, direction: stack.direction, scrimAlpha: scene.dimAlpha)
+        target.markDirty()
+        try target.draw { cr in
+            cairo_rectangle(cr, Double(rect.x0), Double(rect.y0), w, h)
+            cairo_clip(cr)
+            cairo_translate(cr, Double(rect.x0), Double(rect.y0))
+            cairo_set_source_rgb(cr, Theme.cardBackdrop.r, Theme.cardBackdrop.g, Theme.cardBackdrop.b)
+            cairo_paint(cr)
+            drawCard(lowerSurface, page: stack.lower!, in: cards.lower, radius: cards.cornerRadius, stackSize: (w, h), scene: scene, cr: cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, cards.scrim)
+            cairo_paint(cr)
+            drawCard(upperSurface, page: stack.upper, in: cards.upper, radius: cards.cornerRadius, stackSize: (w, h), scene: scene, cr: cr)
+        }
+        target.flush()
+    }
+
+    /// One page as a card: its snapshot scaled into `frame` (px, relative to the stack), the header
+    /// band fixed and the content scrolled as `copyPage` places them, clipped to rounded corners.
+    private func drawCard(_ surface: ImageSurface, page: Scene.Page, in frame: Rect, radius: Double,
+                          stackSize: (width: Double, height: Double), scene: Scene, cr: OpaquePointer) {
+        guard frame.width > 0, frame.height > 0, frame.x < stackSize.width, frame.maxX > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, frame.x, frame.y)
+        cairo_scale(cr, frame.width / stackSize.width, frame.height / stackSize.height)
+        let r = radius * stackSize.width / frame.width
+        let (cw, ch) = stackSize
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, cw - r, r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, cw - r, ch - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, r, ch - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r, r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+        cairo_clip(cr)
+        let offset = min(page.scrollOffset.rounded(), max(0, Double(surface.height) - ch))
+        let header = page.definition.header ? scene.headerHeight.rounded() : 0
+        for (top, bottom, shift) in offset == 0 ? [(0.0, ch, 0.0)] : [(0, header, 0), (header, ch, -offset)] where bottom > top {
+            cairo_save(cr)
+            cairo_rectangle(cr, 0, top, cw, bottom - top)
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, surface.surface, 0, shift)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        cairo_restore(cr)
     }
 
     /// Brightness per column of the page beneath, 0...256: the dim (`dimAlpha`, fading out as the

@@ -22,6 +22,8 @@ public final class WindowApp {
     /// All XI2-to-input translation and its state (scroll baselines, touch ownership, held sequences).
     private var translator = XI2Translator()
     private var windowDestroyed = false
+    /// The desktop's XSETTINGS, followed live: `Gtk/EnableAnimations` 0 reduces motion (`reduceMotion` `auto`).
+    private let desktopSettings: XSettingsWatcher
     private var lastGrabCheck = 0.0
     /// How often a held button's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
@@ -91,6 +93,8 @@ public final class WindowApp {
         self.renderer = renderer
         self.start = clock.now
         frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
+        desktopSettings = XSettingsWatcher(display: window.display)
+        model.desktopReducesMotion = desktopSettings.reducesMotion
         loadScrollDevices()
         _ = applyLayoutScale()
     }
@@ -238,6 +242,10 @@ public final class WindowApp {
         if let saver = window.screenSaverChange(event) {
             send(.screenSaver(active: saver.active), atMilliseconds: appTime(serverTime: saver.serverTime))
             return false
+        }
+        if desktopSettings.handle(&event) {
+            model.desktopReducesMotion = desktopSettings.reducesMotion
+            return true
         }
         switch event.type {
         case Expose:

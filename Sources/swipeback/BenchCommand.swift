@@ -35,9 +35,11 @@ enum BenchCommand {
             results.append(Result(name: "memcpy_\(name)_ms", value: copy, unit: "ms", goal: nil))
             results.append(Result(name: "frame_\(name)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
         }
-        for style in [TransitionStyle.cover, .crossfade] {
+        for style in [TransitionStyle.cover, .card, .crossfade] {
             let (frame, copy) = try frameAndCopy(width: 1920, height: 1080, frames: 100, style: style)
-            results.append(Result(name: "frame_1080p_\(style.rawValue)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
+            // The card scales both pages (cairo, bilinear): a resample, not a copy, so no copy goal.
+            results.append(Result(name: "frame_1080p_\(style.rawValue)_vs_memcpy", value: frame / copy, unit: "ratio",
+                                  goal: style == .card ? nil : 1.5))
         }
         let depth = try depthRuns()
         results.append(Result(name: "depth_1000_vs_2", value: depth.deep / depth.shallow, unit: "ratio", goal: 1.05))

@@ -71,6 +71,72 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try buttonLeftEdges("parallax"), [10, 20], "in parallax it lags 0.05 x 800 x (1 - progress)")
     }
 
+    /// Writes a scenario of an 800 x 600 window with `config` and `lines` into `folder`, renders it
+    /// at `times` and returns the frames.
+    private func render(_ name: String, config: String, pages: String, lines: [String], at times: [Int], in folder: URL) throws -> [ImageSurface] {
+        let scenario = folder.appendingPathComponent("\(name).jsonl").path
+        let header = #"{"scenario": 1, "window": {"width": 800, "height": 600}, "config": CONFIG, "pages": PAGES, "stacks": [{"pages": ["A", "B"]}]}"#
+            .replacingOccurrences(of: "CONFIG", with: config).replacingOccurrences(of: "PAGES", with: pages)
+        try (([header] + lines).joined(separator: "\n") + "\n").write(toFile: scenario, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent(name).path
+        let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at"] + times.map(String.init) + ["-o", out])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return try times.map { try ImageSurface(png: out + "/\($0).png") }
+    }
+
+    func testUnderCardTheTopPageIsBetweenNinetyAndAHundredPercentWideHalfway() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-card-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The finger rests at 400 px of 800: progress 0.5. Page B (on top) is plain white below its
+        // header; around the card is the backdrop and the page beneath under the scrim, never white.
+        let swipe = [#"{"t": 0, "type": "down", "x": 4, "y": 300}"#, #"{"t": 20, "type": "move", "x": 24, "y": 300}"#,
+                     #"{"t": 40, "type": "move", "x": 404, "y": 300}"#, #"{"t": 1000, "type": "end"}"#]
+        let pages = #"{"root": "A", "pages": {"A": {}, "B": {}}}"#
+        let frames = try render("card", config: #"{"transition": "card"}"#, pages: pages, lines: swipe, at: [500], in: folder)
+        let whiteColumns = (0..<800).filter { rgb(frames[0], $0, 400) == [255, 255, 255] }
+        let width = try XCTUnwrap(whiteColumns.last) - whiteColumns[0] + 1
+        XCTAssertEqual(whiteColumns.count, width, "one card: its columns are contiguous")
+        XCTAssertGreaterThanOrEqual(width, 720, "at least 90 % of 800 px")
+        XCTAssertLessThan(width, 800, "and shrunk")
+        XCTAssertGreaterThan(whiteColumns[0], 0, "the whole card is on screen: its leading edge too")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(whiteColumns.last), 800 - 8, "8 px from the trailing edge")
+        // Shrunk about its centre, it is shorter too, by the same scale (the header is not white).
+        let whiteRows = (0..<600).filter { rgb(frames[0], 400, $0) == [255, 255, 255] }
+        XCTAssertLessThan(try XCTUnwrap(whiteRows.last), 600 - 1, "the card's bottom edge is on screen")
+        XCTAssertEqual(Double(600 - whiteRows.last! - 1), (600 - 600 * Double(width) / 800) / 2, accuracy: 3)
+        // Under parallax the same frame shows the top page at full size from the finger on.
+        let slide = try render("slide", config: #"{"transition": "parallax"}"#, pages: pages, lines: swipe, at: [500], in: folder)
+        XCTAssertEqual((0..<800).filter { rgb(slide[0], $0, 400) == [255, 255, 255] }.count, 400)
+    }
+
+    func testUnderReducedMotionAButtonPopHalfwayShowsTheTopPageAtZeroBlended() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-reduced-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Page B's button (x = 40...240, y = 300...348) pops it; page A beneath is plain. The tap ends
+        // at t = 10, so the 150 ms crossfade is halfway in time at t = 85.
+        let pages = #"{"root": "A", "pages": {"A": {}, "B": {"elements": [{"type": "button", "id": "back", "label": "", "frame": [40, 300, 200, 48], "action": "pop"}]}}}"#
+        let tap = [#"{"t": 0, "type": "down", "x": 140, "y": 324, "device": "mouse"}"#,
+                   #"{"t": 10, "type": "up", "x": 140, "y": 324, "device": "mouse"}"#, #"{"t": 1000, "type": "end"}"#]
+        let before = try render("before", config: #"{"reduceMotion": true}"#, pages: pages, lines: tap, at: [5], in: folder)[0]
+        let reduced = try render("reduced", config: #"{"reduceMotion": true}"#, pages: pages, lines: tap, at: [85, 400], in: folder)
+        let button = rgb(before, 60, 324)
+        XCTAssertGreaterThan(button[2] - button[0], 150, "the button, pressed: \(button)")
+        // Halfway, the button stands where it stood (x = 40), its blue blended with the white of page A.
+        let mid = rgb(reduced[0], 60, 324)
+        XCTAssertGreaterThan(mid[0], button[0] + 40, "blended toward white: \(mid) against \(button)")
+        XCTAssertLessThan(mid[0], 235, "but still the button: \(mid)")
+        XCTAssertGreaterThan(mid[2], mid[0] + 10, "bluish: \(mid)")
+        XCTAssertEqual(rgb(reduced[0], 39, 324), [255, 255, 255], "left of x = 40 both pages are white: nothing slid")
+        XCTAssertEqual(rgb(reduced[0], 40, 324), rgb(reduced[0], 60, 324), "the button's edge is still at x = 40")
+        XCTAssertEqual(rgb(reduced[1], 60, 324), [255, 255, 255], "popped: page A")
+        // Without reduced motion the same tap slides the page: at t = 85 its button has left x = 40...60.
+        let sliding = try render("sliding", config: #"{"reduceMotion": false}"#, pages: pages, lines: tap, at: [85], in: folder)[0]
+        XCTAssertNotEqual(rgb(sliding, 60, 324), mid)
+        XCTAssertLessThan(abs(rgb(sliding, 60, 324)[0] - rgb(sliding, 60, 380)[0]), 30, "slid away: the button is not at x = 60")
+    }
+
     func testAnImageThatDoesNotDecodeIsBadInputAndAFailedRenderLeavesNoFrames() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-img-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -79,6 +79,20 @@ final class FormatsTests: XCTestCase {
                        "s.jsonl:3: not valid JSON at character 25: expected another key after the comma (JSON allows no trailing comma)")
     }
 
+    func testReduceMotionTakesAutoAndBooleansAsJSONOrStrings() throws {
+        for (text, expected) in [(#""auto""#, ReduceMotion.auto), ("true", .always), ("false", .never), (#""true""#, .always), (#""false""#, .never)] {
+            let path = try write("reduce.json", #"{"reduceMotion": VALUE}"#.replacingOccurrences(of: "VALUE", with: text))
+            XCTAssertEqual(try ConfigurationReader.read(path: path).reduceMotion, expected, text)
+        }
+        XCTAssertEqual(Configuration().reduceMotion, .auto)
+        let wrong = try write("reduce.json", #"{"reduceMotion": "sometimes"}"#)
+        XCTAssertEqual(message { _ = try ConfigurationReader.read(path: wrong) },
+                       "\(wrong): config: \"reduceMotion\" is \"sometimes\"; expected one of: auto, true, false")
+        // A boolean is still no answer for a choice without true and false.
+        let notPolicy = try write("policy.json", #"{"policy": true}"#)
+        XCTAssertNotEqual(message { _ = try ConfigurationReader.read(path: notPolicy) }, "no error")
+    }
+
     func testConfigValuesApply() throws {
         let path = try write("config.json", #"{"edgeWidth": 44, "policy": "projection", "backButtons": [8, 9], "forwardButtons": [], "kioskExitChord": null}"#)
         let c = try ConfigurationReader.read(path: path)

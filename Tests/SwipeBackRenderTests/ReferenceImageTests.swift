@@ -133,6 +133,30 @@ final class ReferenceImageTests: XCTestCase {
         }
     }
 
+    func testTheCardAtThreeProgressesBothDirections() throws {
+        for direction in LayoutDirection.allCases {
+            for progress in [0.25, 0.5, 0.75] {
+                let model = try model(direction: direction, pages: transitionPages, stack: ["A", "B"])
+                var configuration = Configuration()
+                configuration.set("feel", to: .string("android")) // the card, its scrim and its margins
+                XCTAssertEqual(configuration.transition, .card)
+                model.reconfigure(configuration)
+                let edge = direction == .leftToRight ? 2.0 : 398.0, sign = direction.popSign
+                let touch = { (phase: PointerPhase, x: Double, y: Double) in
+                    model.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: x, y: y))), atMilliseconds: 0)
+                }
+                touch(.down, edge, 150)
+                touch(.move, edge + sign * 20, 150)
+                // The finger drifts 40 px down: the top card follows, within its margin.
+                touch(.move, edge + sign * progress * 400, 190)
+                let transition = try XCTUnwrap(model.stack(id: "main")?.transition)
+                XCTAssertEqual(transition.progress, progress, accuracy: 1e-12)
+                XCTAssertEqual(transition.verticalTravel, 40)
+                try check(try render(model), "card-\(direction.rawValue)-\(Int(progress * 100))")
+            }
+        }
+    }
+
     func testAnOvershootDragRubberBandsAndTheLogStaysAtZero() throws {
         var lines: [TimedEvent] = []
         let model = AppModel(configuration: Configuration(), windowWidth: 400, windowHeight: 300, direction: .leftToRight,

@@ -1,4 +1,14 @@
 extension AppModel {
+    /// Whether animated pushes and pops crossfade instead of moving now: `reduceMotion` `true`,
+    /// or `auto` with `desktopReducesMotion`.
+    public var reducesMotion: Bool {
+        switch configuration.reduceMotion {
+        case .always: return true
+        case .never: return false
+        case .auto: return desktopReducesMotion
+        }
+    }
+
     /// The frame value to draw now: every stack with the pages in view and their state.
     ///
     /// O(1) in the stacks' depth: only the top page, or a transition's two pages, are described.
@@ -23,7 +33,8 @@ extension AppModel {
                                upper: describe(stack.transition?.upper ?? stack.top),
                                lower: stack.transition.map { describe($0.lower) },
                                progress: stack.transition?.progress,
-                               topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count)
+                               topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count,
+                               verticalTravel: stack.transition?.verticalTravel ?? 0, style: stack.transition?.style)
         }, parallax: configuration.parallax, dimAlpha: configuration.dimAlpha, shadowWidth: configuration.shadowWidth,
            layoutScale: layoutScale, headerHeight: headerHeight, menu: sceneMenu(), style: configuration.transition)
     }

@@ -56,6 +56,8 @@ public final class AppModel {
     /// it; the renderer draws them the same way. It may change at any time (a live `Xft.dpi`
     /// change): the next hit test and the next frame use the new value.
     public var layoutScale = 1.0
+    /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
+    public var desktopReducesMotion = false
 
     /// `edgeWidth` in px at `layoutScale`: the configuration holds it in layout units, as tuned.
     public var edgeWidthPixels: Double { configuration.edgeWidth * layoutScale }

@@ -115,6 +115,7 @@ class InteractivePopMember: GestureArenaMember {
             let drawn = model.configuration.overshoot && zone != .forwardEdge && recognizer.dx < 0
                 ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: model.stacks[index].frame.width) : nil
             model.navigation.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
+                               verticalTravel: sequence.position.y - sequence.downPoint.y,
                                velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
             return .handled
         }

@@ -39,6 +39,10 @@ public struct Configuration: Equatable, Sendable {
     public var shadowWidth: Double = 16
     /// How transitions draw their two pages. Default `parallax`, UIKit's look.
     public var transition: TransitionStyle = .parallax
+    /// Whether non-interactive transitions crossfade over `StackNavigation.reducedMotionDuration`
+    /// (150 ms) instead of moving. Default `auto`: when the desktop's XSETTINGS
+    /// `Gtk/EnableAnimations` is 0. Swipes follow the finger and settle either way (libadwaita 1.9).
+    public var reduceMotion: ReduceMotion = .auto
     /// Whether dragging back past the start rubber-bands (at most `StackNavigation.overshootLimit`
     /// of the width, libadwaita's `OVERSHOOT_DISTANCE_MULTIPLIER` 0.1) and springs back on release;
     /// false clamps at the start. The logged progress stays in 0...1 either way. Default false.
@@ -225,9 +229,13 @@ extension Configuration {
         .number("dimAlpha", \.dimAlpha, 0...1, "", "opacity of the black over the page beneath at the start", tuningStep: 0.02),
         .number("shadowWidth", \.shadowWidth, 0...200, "px", "shadow at the moving page's edge", tuningStep: 2),
         .stored("transition", \.transition, .choice(TransitionStyle.allCases.map(\.rawValue)),
-                "how a swipe, a push and a pop draw their two pages: parallax (UIKit), cover (libadwaita: the page beneath stays, shaded) or crossfade",
+                "how a swipe, a push and a pop draw their two pages: parallax (UIKit), cover (libadwaita: the page beneath stays, shaded), card (Android predictive back: the page shrinks to a card, a completed pop finishes in 450 ms) or crossfade",
                 wrap: { .string($0.rawValue) },
                 unwrap: { if case .string(let s?) = $0 { TransitionStyle(rawValue: s) } else { nil } }),
+        .stored("reduceMotion", \.reduceMotion, .choice(ReduceMotion.allCases.map(\.rawValue)),
+                "auto follows the desktop (XSETTINGS Gtk/EnableAnimations 0 reduces); when reducing, button, key and app pushes and pops and the kiosk's idle return crossfade over 150 ms instead of sliding, and swipes still follow the finger and settle; true or false forces it",
+                wrap: { .string($0.rawValue) },
+                unwrap: { if case .string(let s?) = $0 { ReduceMotion(rawValue: s) } else { nil } }),
         .stored("overshoot", \.overshoot, .boolean,
                 "dragging back past the start rubber-bands (up to 0.1 of the width, libadwaita's distance) and springs back on release; false clamps there; the logged progress stays in 0...1",
                 wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),

@@ -98,7 +98,7 @@ public enum Feel: String, CaseIterable, Sendable {
                 n("parallax", 0.24, "DefaultCrossActivityBackAnimation.kt: the entering page starts 96 dp away, of 400"),
                 n("dimAlpha", 0.2, "CrossActivityBackAnimation.kt `MAX_SCRIM_ALPHA_LIGHT` 0.2"),
                 n("shadowWidth", 0, "none: rounded window corners instead"),
-                s("transition", "parallax", "the card of CrossActivityBackAnimation.kt is not drawn yet: the closest look"),
+                s("transition", "card", "CrossActivityBackAnimation.kt: the shrinking card over the entering page"),
             ]
         case .reactNavigation:
             return [

@@ -40,7 +40,7 @@ public struct Scene: Equatable, Sendable {
     ///   - layoutScale: px per layout unit, more than 0.
     ///   - headerHeight: px.
     ///   - menu: the open history menu, or nil.
-    ///   - style: parallax (the default), cover or crossfade.
+    ///   - style: parallax (the default), cover, card or crossfade.
     public init(stacks: [Stack], parallax: Double, dimAlpha: Double, shadowWidth: Double, layoutScale: Double = 1,
                 headerHeight: Double = PageDefinition.headerHeight, menu: Menu? = nil, style: TransitionStyle = .parallax) {
         self.menu = menu
@@ -72,6 +72,12 @@ public struct Scene: Equatable, Sendable {
         public var topSerials: [Int]
         /// How many pages the stack holds (it draws nothing; it tells the renderer the stack changed).
         public var depth: Int
+        /// The finger's vertical movement since the swipe began, px: the `card` style's top page
+        /// follows it (0 for animated pushes and pops).
+        public var verticalTravel: Double
+        /// The style this stack's transition draws in when it is not the scene's: `crossfade`
+        /// under reduced motion; nil uses `Scene.style`.
+        public var style: TransitionStyle?
 
         /// Creates a stack.
         ///
@@ -84,8 +90,13 @@ public struct Scene: Equatable, Sendable {
         ///   - progress: 0...1 with a transition, else nil.
         ///   - topSerials: the serials of the two top pages (one at the root).
         ///   - depth: 1 or more.
+        ///   - verticalTravel: px, positive downward.
+        ///   - style: the transition's own style, or nil for the scene's.
         public init(id: String, frame: Rect, direction: LayoutDirection, upper: Page, lower: Page? = nil,
-                    progress: Double? = nil, topSerials: [Int]? = nil, depth: Int = 1) {
+                    progress: Double? = nil, topSerials: [Int]? = nil, depth: Int = 1, verticalTravel: Double = 0,
+                    style: TransitionStyle? = nil) {
+            self.verticalTravel = verticalTravel
+            self.style = style
             self.id = id
             self.frame = frame
             self.direction = direction

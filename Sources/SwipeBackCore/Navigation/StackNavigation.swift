@@ -78,9 +78,12 @@ final class StackNavigation {
 
     /// The finger moved the page of a running swipe (back or forward) to `progress` toward
     /// committing; `drawn` is where the page is drawn when it rubber-bands past its start.
-    func followFinger(stackIndex index: Int, progress: Double, drawn: Double? = nil, velocity: Double?, _ t: Double) {
+    /// `verticalTravel` is the finger's vertical movement since the swipe began, in px.
+    func followFinger(stackIndex index: Int, progress: Double, drawn: Double? = nil, verticalTravel: Double = 0,
+                      velocity: Double?, _ t: Double) {
         let value = drawn ?? transitionProgress(progress, stackIndex: index) // before the write: `?.` begins it first
         stacks[index].transition?.progress = value
+        stacks[index].transition?.verticalTravel = verticalTravel
         gesture(t, stacks[index], .changed, progress: progress, velocity: velocity)
     }
 
@@ -178,6 +181,7 @@ final class StackNavigation {
         if animated {
             stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
                                                   direction: model.direction, progress: 1, isForward: forward)
+            if model.reducesMotion { stacks[index].transition?.style = .crossfade }
             transitionStarted(t, stack, .push)
             settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
         } else {
@@ -199,6 +203,7 @@ final class StackNavigation {
         if animated {
             stacks[index].transition = Transition(kind: .pop, operation: operation, upper: upper, lower: lower,
                                                   direction: model.direction, progress: 0, clearsForward: clearsForward)
+            if model.reducesMotion { stacks[index].transition?.style = .crossfade }
             transitionStarted(t, stack, .pop)
             settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
         } else {
@@ -249,14 +254,33 @@ final class StackNavigation {
         }
     }
 
+    /// How long an animated push or pop crossfades under reduced motion, in ms: 150 (the issue's
+    /// figure; libadwaita 1.9 crossfades its non-gesture transitions when reducing motion).
+    static let reducedMotionDuration = 150.0
+    /// The curve of that crossfade: CSS's `ease`, cubic-bezier(0.25, 0.1, 0.25, 1).
+    static let reducedMotionCurve = EasingCurve.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+    /// How long a completed pop takes to finish under the `card` style, in ms: predictive back's
+    /// `POST_COMMIT_DURATION` 450 (DefaultCrossActivityBackAnimation.kt), along the emphasized curve.
+    static let cardFinishDuration = 450.0
+
+    /// Starts the settle of a stack's transition toward `target`: the spring, or a timed curve for
+    /// a reduced-motion crossfade and for a pop that completes under the `card` style.
     func settle(stackIndex index: Int, to target: Double, velocityPixelsPerSecond: Double, _ t: Double) {
         guard let transition = stacks[index].transition else { return }
-        let width = max(stacks[index].frame.width, 1)
-        let spring = SpringSimulation(from: transition.progress, target: target,
-                                      initialVelocity: velocityPixelsPerSecond / width,
-                                      stiffness: model.configuration.springStiffness,
-                                      dampingRatio: model.configuration.springDampingRatio)
-        stacks[index].transition?.settle = (spring, t)
+        let configuration = model.configuration
+        let motion: any Motion
+        if transition.style == .crossfade {
+            motion = TimedCurve(from: transition.progress, to: target, durationMilliseconds: Self.reducedMotionDuration,
+                                curve: Self.reducedMotionCurve)
+        } else if configuration.transition == .card, target == 1, transition.kind == .pop || transition.kind == .interactivePop {
+            motion = TimedCurve(from: transition.progress, to: target, durationMilliseconds: Self.cardFinishDuration,
+                                curve: .emphasized)
+        } else {
+            let width = max(stacks[index].frame.width, 1)
+            motion = SpringSimulation(from: transition.progress, target: target, initialVelocity: velocityPixelsPerSecond / width,
+                                      stiffness: configuration.springStiffness, dampingRatio: configuration.springDampingRatio)
+        }
+        stacks[index].transition?.settle = (motion, t)
     }
 
     func finishTransition(stackIndex index: Int, _ t: Double) {
@@ -354,11 +378,11 @@ final class StackNavigation {
     /// Advances every settle to time `t` (ms) and finishes those that reached their target.
     func advanceSettles(to t: Double) {
         for index in stacks.indices {
-            guard let transition = stacks[index].transition, let (spring, start) = transition.settle else { continue }
+            guard let transition = stacks[index].transition, let (motion, start) = transition.settle else { continue }
             let lowest = model.configuration.overshoot ? -Self.overshootLimit : 0
-            var progress = min(max(spring.value(afterMilliseconds: max(0, t - start)), lowest), 1)
-            let done = abs(progress - spring.restingValue) < Self.settleSnapDistance
-            if done { progress = spring.restingValue }
+            var progress = min(max(motion.value(afterMilliseconds: max(0, t - start)), lowest), 1)
+            let done = abs(progress - motion.restingValue) < Self.settleSnapDistance
+            if done { progress = motion.restingValue }
             stacks[index].transition?.progress = progress
             if done { finishTransition(stackIndex: index, t) }
         }

@@ -20,11 +20,17 @@ public struct Transition: Sendable {
     public let direction: LayoutDirection
     /// Current progress, 0...1.
     public internal(set) var progress: Double
-    /// The settle in flight: the spring and its start time in ms; nil while a finger drives it.
-    public internal(set) var settle: (spring: SpringSimulation, startMilliseconds: Double)?
+    /// The settle in flight: its motion (the spring, or a timed curve: the `card` style's finish
+    /// and reduced motion's crossfade) and its start time in ms; nil while a finger drives it.
+    public internal(set) var settle: (motion: any Motion, startMilliseconds: Double)?
+    /// The finger's vertical movement since the swipe began, px (0 for animated transitions).
+    public internal(set) var verticalTravel: Double = 0
+    /// The style it draws in when it is not the configuration's: `crossfade` for an animated
+    /// push or pop under reduced motion; nil otherwise.
+    public internal(set) var style: TransitionStyle?
 
     /// The value `progress` settles to: 1 completes a pop, 0 completes a push or cancels a pop.
-    public var target: Double? { settle?.spring.target }
+    public var target: Double? { settle?.motion.restingValue }
 
     /// Whether the transition, once settled, completes (a push lands, a pop leaves).
     public var completes: Bool {
