@@ -59,21 +59,6 @@ public final class AppModel {
     /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
     public var desktopReducesMotion = false
 
-    /// `edgeWidth` in px at `layoutScale`: the configuration holds it in layout units, as tuned.
-    public var edgeWidthPixels: Double { configuration.edgeWidth * layoutScale }
-    /// `touchSlop` in px at `layoutScale`.
-    public var touchSlopPixels: Double { configuration.touchSlop * layoutScale }
-
-    /// The frames of `page`'s elements in a stack `width` px wide, in px, at `layoutScale`.
-    public func elementFrames(of page: PageDefinition, width: Double) -> [Rect] {
-        let s = layoutScale
-        let frames = PageLayout.frames(for: page, width: width / s, direction: direction, measurer: measurer)
-        return s == 1 ? frames : frames.map { Rect(x: $0.x * s, y: $0.y * s, width: $0.width * s, height: $0.height * s) }
-    }
-
-    /// The header bar's height in px at `layoutScale`.
-    public var headerHeight: Double { PageDefinition.headerHeight * layoutScale }
-
     /// Whether `kioskIdleTimeout` applies: after that long without input every stack returns to
     /// its root, animated (the kiosk turns it on; the demo does not).
     public var returnsToRootWhenIdle: Bool {
