@@ -63,7 +63,7 @@ public final class ScreenBlankingInhibitor {
             if DPMSInfo(display, &level, &state) != 0 { dpmsEnabled = state != 0 }
         }
         dpmsWasEnabled = dpmsEnabled
-        if XScreenSaverQueryExtension(display, &event, &error) != 0 { XScreenSaverSuspend(display, 1) }
+        if Self.canSuspend(display) { XScreenSaverSuspend(display, 1) }
         XSetScreenSaver(display, 0, interval, blanking, exposures)
         if dpmsEnabled { DPMSDisable(display) }
         // Wake the screen if it was blank when the kiosk started.
@@ -80,8 +80,15 @@ public final class ScreenBlankingInhibitor {
         restored = true
         XSetScreenSaver(display, timeout, interval, preferBlanking, allowExposures)
         if dpmsWasEnabled { DPMSEnable(display) }
-        var event: Int32 = 0, error: Int32 = 0
-        if XScreenSaverQueryExtension(display, &event, &error) != 0 { XScreenSaverSuspend(display, 0) }
+        if Self.canSuspend(display) { XScreenSaverSuspend(display, 0) }
         XSync(display, 0)
+    }
+
+    /// Whether the server has MIT-SCREEN-SAVER 1.1 or later, which added `XScreenSaverSuspend`
+    /// (an older one would answer BadRequest).
+    private static func canSuspend(_ display: OpaquePointer) -> Bool {
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        return XScreenSaverQueryExtension(display, &event, &error) != 0 && XScreenSaverQueryVersion(display, &major, &minor) != 0
+            && (major > 1 || (major == 1 && minor >= 1))
     }
 }

@@ -59,16 +59,12 @@ public final class WindowApp {
     public var scaleOverride: Double? {
         didSet { _ = applyLayoutScale() }
     }
-    /// Called when the model's layout scale changes after the start (a live `Xft.dpi` change), with
-    /// the new scale.
-    public var onLayoutScaleChange: ((Double) -> Void)?
 
     /// Gives the model the scale in effect (`scaleOverride`, else the resources'); returns whether it changed.
     private func applyLayoutScale() -> Bool {
         let scale = scaleOverride ?? window.resourceScale
         guard scale != model.layoutScale else { return false }
         model.layoutScale = scale
-        onLayoutScaleChange?(scale)
         return true
     }
 
