@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev", "libxfixes-dev", "libxpresent-dev"])]),
         // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),

@@ -1,4 +1,4 @@
-// The C side of the X11 layer: Xlib, XInput2, the shared-memory extension, RandR, MIT-SCREEN-SAVER and DPMS (XTest and XFixes are the tests', in CX11Testing).
+// The C side of the X11 layer: Xlib, XInput2, the shared-memory extension, RandR, MIT-SCREEN-SAVER, DPMS, and Present with XFixes regions (XTest is the tests', in CX11Testing).
 #ifndef SWIPEBACK_CX11_SHIM_H
 #define SWIPEBACK_CX11_SHIM_H
 #include <X11/Xlib.h>
@@ -11,6 +11,10 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/scrnsaver.h>
 #include <X11/extensions/dpms.h>
+#include <X11/extensions/Xfixes.h>
+#include <X11/extensions/Xpresent.h>
+#include <stdint.h>
+#include <string.h>
 #include <poll.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
@@ -22,4 +26,31 @@ static inline int swipeback_xi_mask_is_set(const unsigned char *mask, int bit) {
 
 // XDestroyImage is a macro over a function pointer.
 static inline void swipeback_destroy_image(XImage *image) { XDestroyImage(image); }
+
+// The smallest rectangle holding every pixel where frames `a` and `b` differ (both `width` x
+// `height` 32-bit pixels, rows `stride` bytes apart): box = {x0, y0, x1, y1}, exclusive ends.
+// Returns 0 (box untouched) when the frames are equal. It reads only up to the first difference
+// from each side, so a frame that changed everywhere costs a few rows, and a small change costs
+// one read of both frames outside its box.
+static inline int swipeback_diff_box(const void *a, const void *b, int stride, int width, int height, int box[4]) {
+    const unsigned char *pa = (const unsigned char *)a, *pb = (const unsigned char *)b;
+    size_t row = (size_t)width * 4;
+    int top = 0, bottom = height;
+    while (top < height && memcmp(pa + (size_t)top * stride, pb + (size_t)top * stride, row) == 0) top++;
+    if (top == height) return 0;
+    while (bottom > top + 1 && memcmp(pa + (size_t)(bottom - 1) * stride, pb + (size_t)(bottom - 1) * stride, row) == 0) bottom--;
+    int left = width, right = 0;
+    for (int y = top; y < bottom; y++) {
+        const uint32_t *ra = (const uint32_t *)(pa + (size_t)y * stride), *rb = (const uint32_t *)(pb + (size_t)y * stride);
+        int x = 0;
+        while (x < left && ra[x] == rb[x]) x++;
+        if (x < left) left = x;
+        int z = width;
+        while (z > right && ra[z - 1] == rb[z - 1]) z--;
+        if (z > right) right = z;
+    }
+    if (right <= left) return 0;
+    box[0] = left; box[1] = top; box[2] = right; box[3] = bottom;
+    return 1;
+}
 #endif

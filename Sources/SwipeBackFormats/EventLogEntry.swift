@@ -93,9 +93,10 @@ extension EventLogEntry {
                 ("stack", .string(stack)), ("phase", .string("closed")), ("chosen", chosen.map(LogValue.string) ?? .null)])
         case .wake:
             self.init(timeMilliseconds: t, type: "wake", fields: [])
-        case .frame(let number, let productionMilliseconds):
+        case .frame(let number, let productionMilliseconds, let bytesSent):
             self.init(timeMilliseconds: t, type: "frame", fields: [
-                ("n", .number(Double(number))), ("ms", .number(productionMilliseconds))])
+                ("n", .number(Double(number))), ("ms", .number(productionMilliseconds))]
+                + (bytesSent.map { [("bytes", .number(Double($0)))] } ?? []))
         case .final(let stacks):
             self.init(timeMilliseconds: t, type: "final", fields: [
                 ("stacks", .object(stacks.map { ($0.id, .array($0.pages.map(LogValue.string))) }))])

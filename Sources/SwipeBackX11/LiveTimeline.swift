@@ -2,8 +2,8 @@
 /// line, never goes down (SPEC section 3: lines in the order things happen).
 ///
 /// Input carries the server's time, mapped onto the app clock by `ServerClock`; ticks carry the
-/// app clock as they happen, and frames the app clock when they began to be drawn (input that
-/// arrives while a frame is drawn happened after that). An input event read late (stamped before
+/// app clock as they happen, and frames the app clock when they reached the screen (their `ms`
+/// reaches back to when their drawing began, so a frame shows what came before `t − ms`). An input event read late (stamped before
 /// a tick or a frame's start, read after it) would go back in time. `inputTime` moves it up to the last time handed out by
 /// growing an offset that every later input keeps, so the steps between later events (which
 /// velocity is made of) stay exact; only the one step at the shift shrinks. Holding input back to

@@ -5,8 +5,11 @@ import SwipeBackCore
 
 /// Runs the app model in an X11 window: XI2 input in, frames from a renderer out.
 ///
-/// A poll-based loop: it sleeps on the X connection while nothing moves, ticks the frame clock
-/// at 60 Hz only while a transition animates, and draws at most one frame per wake.
+/// A poll-based loop: it sleeps on the X connection while nothing moves, and draws at most one
+/// frame per refresh whatever the input rate. On the Present path a frame is drawn only when the
+/// one before it is on screen (`PresentCompleteNotify`), as late before the next refresh as the
+/// recent frames' drawing time allows, so input that arrives meanwhile is coalesced into it, and
+/// an animation ticks once per refresh. Without Present the frame clock paces drawing instead.
 public final class WindowApp {
     private let window: X11Window
     private let model: AppModel
@@ -27,11 +30,26 @@ public final class WindowApp {
     private var lastGrabCheck = 0.0
     /// How often a held button's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
-    /// Called after each presented frame with the frame number and the ms spent producing it; the
-    /// frame's log time is `frameMilliseconds`.
+    /// Called once each frame is on screen, with the frame number and the ms from the start of
+    /// its drawing until it was shown; the frame's log time is `frameMilliseconds`, and the bytes
+    /// it sent `frameBytesSent`.
     public var onFrame: ((Int, Double) -> Void)?
-    /// The time the frame presented last began to be drawn, in ms on the log's one timeline (see
-    /// `LiveTimeline`): the app clock then, or the last input's time when that is later.
+    /// The bytes of pixels the frame reported last by `onFrame` sent to the server: the rectangle
+    /// where it differed from the frame before, times 4 (0 when it equalled it).
+    public private(set) var frameBytesSent = 0
+    /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
+    /// its drawing began (app clock and log timeline, ms) and its bytes.
+    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, bytes: Int)?
+    /// When the last frame reached the screen, on the app clock (ms): the refresh grid the next
+    /// frame aims at.
+    private var lastShownMilliseconds: Double?
+    /// A recent drawing time (ms), decaying slowly: how long before the next refresh to start a frame.
+    private var drawingEstimateMilliseconds = 4.0
+    /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
+    static let overdueIntervals = 6.0
+    /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
+    /// `LiveTimeline`): the app clock then, or the last input's time when that is later. Its
+    /// drawing began the `onFrame` ms before.
     public private(set) var frameMilliseconds = 0.0
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
@@ -183,7 +201,22 @@ public final class WindowApp {
                 if model.closeRequested { return }
                 if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
-            let now = nowMilliseconds
+            var now = nowMilliseconds
+            let paced = window.presentPath == .present
+            if let queued = queuedFrame, now - queued.began > Self.overdueIntervals * frameClock.intervalMilliseconds {
+                // No completion came (the window left every monitor, say): go on drawing.
+                window.abandonFrameInFlight()
+                queuedFrame = nil
+            }
+            // On the Present path a frame starts only once the one before it is on screen.
+            let free = !window.hasFrameInFlight
+            var wantsFrame = dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height)
+            let startAt = wantsFrame && free ? frameStart(after: now, paced: paced) : now
+            if wantsFrame, free, startAt > now + 0.5 {
+                // Wait for the frame's start (input that arrives meanwhile goes into it).
+                if sleep(untilMilliseconds: startAt, fd: fd) { continue }
+                now = nowMilliseconds
+            }
             if translator.hasHeldSequences, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
                 lastGrabCheck = now
                 dirty = cancelCutOffSequences() || dirty
@@ -191,7 +224,8 @@ public final class WindowApp {
             if model.needsFrames {
                 if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
                 wasAnimating = true
-                if now >= nextTick {
+                // Paced by Present, an animation ticks once per frame, just before it is drawn.
+                if paced ? free : now >= nextTick {
                     model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
                     nextTick = frameClock.nextTick(after: now)
                     dirty = true
@@ -205,7 +239,8 @@ public final class WindowApp {
                 dirty = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            if dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height) {
+            wantsFrame = dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height)
+            if wantsFrame, free, now >= frameStart(after: now, paced: paced) - 0.5 {
                 try drawFrame()
                 dirty = false
                 inputNeedsRedraw = false
@@ -213,7 +248,17 @@ public final class WindowApp {
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
-            var timeout: Int32 = model.needsFrames ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            var timeout: Int32 = model.needsFrames && !paced ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
+            if let queued = queuedFrame {
+                // Wake for an overdue completion.
+                let due = queued.began + Self.overdueIntervals * frameClock.intervalMilliseconds
+                let wait = Int32(max(0, (due - nowMilliseconds).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            } else if dirty || inputNeedsRedraw || (paced && model.needsFrames) {
+                // A frame held back by the pacing, or an animation's next frame.
+                let wait = Int32(max(0, (frameStart(after: nowMilliseconds, paced: paced) - nowMilliseconds).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             // Sleep until the next timer, not a frame at a time.
             if let due = model.nextTimerMilliseconds {
                 let wait = Int32(min(max(0, (due - nowMilliseconds).rounded(.up)), Double(Int32.max)))
@@ -231,8 +276,74 @@ public final class WindowApp {
         }
     }
 
+    /// When the next frame should start drawing, on the app clock (ms): on the Present path, the
+    /// drawing estimate before the next refresh after `now` (the refresh grid from the last frame
+    /// shown), or now when no frame was shown lately; on the others, the frame clock's next tick
+    /// after the last frame.
+    private func frameStart(after now: Double, paced: Bool) -> Double {
+        let interval = frameClock.intervalMilliseconds
+        guard paced else {
+            guard let shown = lastShownMilliseconds, now - shown < 4 * interval else { return now }
+            return shown + interval - 1
+        }
+        let lead = min(0.75 * interval, drawingEstimateMilliseconds * 1.5 + 1)
+        var start = now
+        if let shown = lastShownMilliseconds, now - shown < 4 * interval {
+            // Past the start time for the coming refresh: draw now and still aim at it.
+            start = max(now, nextRefresh(after: now) - lead)
+        }
+        return max(start, heldUntilMilliseconds - lead)
+    }
+
+    /// The first refresh after `t` (ms, app clock) on the grid of the last frame shown, or a
+    /// refresh interval after `t` when none was shown.
+    private func nextRefresh(after t: Double) -> Double {
+        let interval = frameClock.intervalMilliseconds
+        guard let shown = lastShownMilliseconds else { return t + interval }
+        return shown + ((t - shown) / interval + 1e-9).rounded(.up) * interval
+    }
+
+    /// A frame that changed nothing holds the next one back until the next refresh (an animation
+    /// that rests for a frame does not spin), in ms on the app clock.
+    private var heldUntilMilliseconds = 0.0
+
+    /// Sleeps until `milliseconds` on the app clock or until the X connection or the signal pipe
+    /// has something; returns whether it woke early for them.
+    private func sleep(untilMilliseconds milliseconds: Double, fd: Int32) -> Bool {
+        XFlush(window.display)
+        guard XPending(window.display) == 0 else { return true }
+        var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
+        let wait = Int32(max(0, (milliseconds - nowMilliseconds).rounded(.up)))
+        return poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, wait) > 0
+    }
+
+    /// A frame queued by Present reached the screen (or was skipped): report it.
+    private func frameShown(_ completion: PresentCompletion) {
+        guard let queued = queuedFrame, completion.serial == queued.serial else { return }
+        queuedFrame = nil
+        let now = nowMilliseconds
+        lastShownMilliseconds = now
+        reportFrame(began: queued.logBegan, bytes: queued.bytes)
+    }
+
+    /// Tells `onFrame` that a frame is on screen now: its log time is now on the one timeline, and
+    /// its `ms` reaches back to `began`, when its drawing began on the timeline.
+    private func reportFrame(began: Double, bytes: Int) {
+        frameCount += 1
+        let shown = timeline.appTime(nowMilliseconds: nowMilliseconds)
+        frameMilliseconds = shown
+        frameBytesSent = bytes
+        onFrame?(frameCount, max(0, shown - began))
+    }
+
     /// Handles one X event; returns whether the frame must be redrawn.
     private func handle(_ event: inout XEvent) -> Bool {
+        var completion: PresentCompletion?
+        if window.isPresentEvent(&event, completion: &completion) {
+            if let completion { frameShown(completion) }
+            return false
+        }
         // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
         if window.isResourceChange(event) { return scaleOverride == nil && applyLayoutScale() }
         if let saver = window.screenSaverChange(event) {
@@ -245,6 +356,7 @@ public final class WindowApp {
         }
         switch event.type {
         case Expose:
+            window.invalidateFrame()
             return true
         case ConfigureNotify:
             // The window may have moved to a monitor with another rate.
@@ -347,14 +459,23 @@ public final class WindowApp {
     }
 
     private func drawFrame() throws {
+        // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
-        // The frame is logged at the time it began: input that arrives while it is drawn happened
-        // after that, so its line (written after the frame's) keeps the timeline going up.
-        let logTime = timeline.appTime(nowMilliseconds: began)
+        let logBegan = timeline.appTime(nowMilliseconds: began)
         try renderer.draw(into: try window.backBuffer())
-        try window.present()
-        frameCount += 1
-        frameMilliseconds = logTime
-        onFrame?(frameCount, nowMilliseconds - began)
+        let outcome = try window.present()
+        let drawn = nowMilliseconds - began
+        // Rises at once, decays over about ten frames.
+        drawingEstimateMilliseconds = max(drawn, drawingEstimateMilliseconds * 0.9)
+        switch outcome {
+        case .queued(let serial, let box):
+            queuedFrame = (serial, began, logBegan, box.byteCount)
+        case .shown(let box):
+            lastShownMilliseconds = nowMilliseconds
+            reportFrame(began: logBegan, bytes: box.byteCount)
+        case .unchanged:
+            if window.presentPath == .present { heldUntilMilliseconds = nextRefresh(after: nowMilliseconds) }
+            reportFrame(began: logBegan, bytes: 0)
+        }
     }
 }

@@ -22,8 +22,12 @@ public final class X11Window {
     private let gc: GC
     private let deleteWindowAtom: Atom
     private var destroyed = false
-    /// The frame being drawn and how it reaches the screen.
-    private var buffer: FrameBuffer?
+    /// The frame buffers and how frames reach the screen.
+    private var chain: PresentChain?
+    /// The Present extension's major opcode, when the server has it (and it is not switched off).
+    private var presentOpcode: Int32?
+    /// The window's Present event selection (complete and idle notices), or nil when frames do not use Present.
+    private var presentEventID: XID?
     /// Whether the server shares memory with us (MIT-SHM); turned off after a failure.
     public private(set) var usesSharedMemory: Bool
     /// The refresh rate of the monitor showing the window, in Hz (`DisplayRate.fallbackHertz`
@@ -135,7 +139,8 @@ public final class X11Window {
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         var protocols = [deleteWindowAtom]
         XSetWMProtocols(display, window, &protocols, 1)
-        usesSharedMemory = XShmQueryExtension(display) != 0
+        usesSharedMemory = XShmQueryExtension(display) != 0 && !PresentPath.isSwitchedOff(PresentPath.noSharedMemoryVariable)
+        selectPresentEvents()
         var randrEvent: Int32 = 0, randrError: Int32 = 0
         if XRRQueryExtension(display, &randrEvent, &randrError) != 0 {
             randrEventBase = randrEvent
@@ -149,10 +154,23 @@ public final class X11Window {
     }
 
     deinit {
-        buffer = nil
+        chain = nil
         XFreeGC(display, gc)
         if !destroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
+    }
+
+    /// Selects the Present notices when the server has Present and MIT-SHM pixmaps of the
+    /// window's format, unless `SWIPEBACK_NO_PRESENT` switches the path off.
+    private func selectPresentEvents() {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major: Int32 = 0, minor: Int32 = 0, sharedPixmaps: Int32 = 0
+        guard usesSharedMemory, !PresentPath.isSwitchedOff(PresentPath.noPresentVariable),
+              XPresentQueryExtension(display, &opcode, &event, &error) != 0,
+              XShmQueryVersion(display, &major, &minor, &sharedPixmaps) != 0, sharedPixmaps != 0,
+              XShmPixmapFormat(display) == ZPixmap else { return }
+        presentOpcode = opcode
+        presentEventID = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask | PresentIdleNotifyMask))
     }
 
     /// The screen's size in px.
@@ -266,133 +284,72 @@ public final class X11Window {
         guard width != self.width || height != self.height else { return }
         self.width = width
         self.height = height
-        buffer = nil
+        chain = nil
     }
 
     /// The back buffer for the next frame: x8r8g8b8 pixels of the window's size, in memory the
-    /// server shares when it can (MIT-SHM), so presenting copies nothing through the socket.
+    /// server shares when it can (MIT-SHM), so presenting copies nothing through the socket. It is
+    /// never the buffer the server may still be reading.
     ///
     /// - Throws: `X11Error` when no image can be made.
     public func backBuffer() throws -> PixelBuffer {
-        if let buffer, buffer.pixels.width == width, buffer.pixels.height == height { return buffer.pixels }
-        buffer = nil
-        if usesSharedMemory {
+        if let chain, chain.backBufferSize == (width, height) { return chain.backBuffer }
+        chain = nil
+        for path in presentPaths {
             do {
-                buffer = try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height)
+                chain = try PresentChain(path: path, display: display, visual: visual, window: window, gc: gc,
+                                         width: width, height: height)
+                break
             } catch {
-                usesSharedMemory = false // fall back to XPutImage for good
+                // Fall back to the next path for good (the server refused shared memory or its pixmaps).
+                switch path {
+                case .present: presentEventID = nil
+                case .sharedMemory: usesSharedMemory = false
+                case .putImage: throw error
+                }
             }
         }
-        if buffer == nil { buffer = try PlainBuffer(display: display, visual: visual, width: width, height: height) }
-        return buffer!.pixels
+        return chain!.backBuffer
     }
 
-    /// Presents the back buffer: one put of the whole frame, then a sync, so the frame is on
-    /// screen when this returns and the buffer can be drawn again (double-buffered: the window
-    /// never shows a partial frame).
+    /// The paths to try, best first: Present when the server has it (with shared pixmaps) and the
+    /// window selected its events, then `XShmPutImage`, then `XPutImage`.
+    private var presentPaths: [PresentPath] {
+        (presentEventID != nil ? [.present] : []) + (usesSharedMemory ? [.sharedMemory] : []) + [.putImage]
+    }
+
+    /// How frames reach the window now (`PresentPath`).
+    public var presentPath: PresentPath { chain?.path ?? presentPaths[0] }
+
+    /// Whether a presented frame waits for the server's `PresentCompleteNotify`.
+    public var hasFrameInFlight: Bool { chain?.inFlight != nil }
+
+    /// Sends the back buffer: only the rectangle where it differs from the frame on screen (the
+    /// whole frame after `invalidateFrame()`). On the Present path the frame is queued for the next
+    /// refresh and `presentCompletion(_:)` reports it shown; the fallback paths put it and sync, so
+    /// it is on screen when this returns. Either way the window never shows a partial frame.
     ///
+    /// - Returns: what was sent (`PresentOutcome`).
     /// - Throws: `X11Error` when the server rejects the image.
-    public func present() throws {
-        guard let buffer else { return }
-        buffer.put(display: display, window: window, gc: gc)
-        try X11ErrorTrap.check(display, "presenting a frame")
-    }
-}
-
-/// A back buffer and the way it reaches the window.
-private protocol FrameBuffer: AnyObject {
-    var pixels: PixelBuffer { get }
-    func put(display: OpaquePointer, window: Window, gc: GC)
-}
-
-/// Pixels in our own memory, sent with `XPutImage` (through the socket).
-private final class PlainBuffer: FrameBuffer {
-    let pixels: PixelBuffer
-    private let image: UnsafeMutablePointer<XImage>
-
-    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws {
-        guard (1...32767).contains(width), (1...32767).contains(height) else {
-            throw X11Error("a \(width)x\(height) window image: size must be 1...32767 px")
-        }
-        let bytesPerRow = width * 4
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
-        guard let created = XCreateImage(display, visual, 24, ZPixmap, 0, memory.assumingMemoryBound(to: CChar.self),
-                                         UInt32(width), UInt32(height), 32, Int32(bytesPerRow)) else {
-            memory.deallocate()
-            throw X11Error("cannot create a \(width)x\(height) XImage")
-        }
-        image = created
-        pixels = PixelBuffer(baseAddress: memory, width: width, height: height, bytesPerRow: bytesPerRow)
+    @discardableResult
+    public func present() throws -> PresentOutcome {
+        guard let chain else { return .unchanged }
+        return try chain.present()
     }
 
-    deinit {
-        image.pointee.data = nil // the pixels are ours, not Xlib's
-        swipeback_destroy_image(image)
-        pixels.baseAddress.deallocate()
-    }
+    /// Sends the next frame whole: the window's content is unknown (an Expose).
+    public func invalidateFrame() { chain?.invalidate() }
 
-    func put(display: OpaquePointer, window: Window, gc: GC) {
-        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(pixels.width), UInt32(pixels.height))
-    }
-}
+    /// Forgets the frame in flight, when its completion is overdue, so drawing goes on.
+    public func abandonFrameInFlight() { chain?.abandonInFlight() }
 
-/// A surface in a System V shared memory segment the server reads directly (`XShmPutImage`).
-private final class SharedMemoryBuffer: FrameBuffer {
-    let pixels: PixelBuffer
-    private let image: UnsafeMutablePointer<XImage>
-    /// On the heap: the image keeps a pointer to it.
-    private let info: UnsafeMutablePointer<XShmSegmentInfo>
-    private let display: OpaquePointer
-
-    init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws {
-        self.display = display
-        info = .allocate(capacity: 1)
-        info.initialize(to: XShmSegmentInfo())
-        guard let created = XShmCreateImage(display, visual, 24, ZPixmap, nil, info, UInt32(width), UInt32(height)) else {
-            info.deallocate()
-            throw X11Error("XShmCreateImage failed")
-        }
-        image = created
-        let size = Int(created.pointee.bytes_per_line) * height
-        let id = shmget(IPC_PRIVATE, size, IPC_CREAT | 0o600)
-        guard id >= 0, let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            if id >= 0 { shmctl(id, IPC_RMID, nil) }
-            created.pointee.data = nil
-            swipeback_destroy_image(created)
-            info.deallocate()
-            throw X11Error("cannot get \(size) bytes of shared memory")
-        }
-        info.pointee.shmid = id
-        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
-        info.pointee.readOnly = 0
-        created.pointee.data = info.pointee.shmaddr
-        XShmAttach(display, info)
-        // The segment goes away once both sides detach.
-        do {
-            try X11ErrorTrap.check(display, "attaching shared memory")
-        } catch {
-            shmdt(address)
-            shmctl(id, IPC_RMID, nil)
-            created.pointee.data = nil
-            swipeback_destroy_image(created)
-            info.deallocate()
-            throw error
-        }
-        shmctl(id, IPC_RMID, nil)
-        pixels = PixelBuffer(baseAddress: address, width: width, height: height, bytesPerRow: Int(created.pointee.bytes_per_line))
-    }
-
-    deinit {
-        XShmDetach(display, info)
-        XSync(display, 0)
-        shmdt(info.pointee.shmaddr)
-        image.pointee.data = nil
-        swipeback_destroy_image(image)
-        info.deallocate()
-    }
-
-    func put(display: OpaquePointer, window: Window, gc: GC) {
-        XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(pixels.width), UInt32(pixels.height), 0)
+    /// Whether `event` is a Present event of this window; a completion is returned through
+    /// `completion` (idle notices only free a buffer).
+    public func isPresentEvent(_ event: inout XEvent, completion: inout PresentCompletion?) -> Bool {
+        guard event.type == GenericEvent, let opcode = presentOpcode, event.xcookie.extension == opcode else { return false }
+        guard XGetEventData(display, &event.xcookie) != 0 else { return true }
+        defer { XFreeEventData(display, &event.xcookie) }
+        completion = chain?.handle(evtype: event.xcookie.evtype, data: event.xcookie.data)
+        return true
     }
 }

@@ -69,11 +69,11 @@ enum LiveBench {
         }
         let frameInterval = 1000.0 / 60
         let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
-        // A frame line's `t` is when it began to be drawn, `ms` how long it took: shown at t + ms. A
-        // move is shown by the first frame that began at or after it (not one already being drawn).
+        // A frame line's `t` is when it reached the screen, `ms` how long before that its drawing
+        // began. A move is shown by the first frame that began at or after it (not one already being drawn).
         let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { line -> (start: Double, presented: Double)? in
             guard let t = number(line, "t") else { return nil }
-            return (t, t + (number(line, "ms") ?? 0))
+            return (t - (number(line, "ms") ?? 0), t)
         }
         var latencies: [Double] = []
         var dropped = 0

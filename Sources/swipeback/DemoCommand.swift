@@ -54,7 +54,8 @@ enum DemoCommand {
         app.scaleOverride = scaleOverride
         if options.logFrames {
             app.onFrame = { [unowned app] n, ms in
-                sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms)))
+                sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms,
+                                                                                                 bytesSent: app.frameBytesSent)))
             }
         }
         if tune {

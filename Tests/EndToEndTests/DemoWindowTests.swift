@@ -76,7 +76,7 @@ final class DemoWindowTests: XCTestCase {
             let recent = self.after(log, beforeDrag)
             guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
             else { return false }
-            return recent[(last + 1)...].contains { self.type($0) == "frame" }
+            return frameShown(after: last, in: recent)
         }
         let row = server.pixels(row: 596, from: 0, to: 800) // below every element of both pages
         let firstWhite = try XCTUnwrap(row.firstIndex { $0 == [255, 255, 255] })
@@ -105,8 +105,12 @@ final class DemoWindowTests: XCTestCase {
         let beforeKey = demo.lines().count
         server.move(to: 400, 300)
         server.key(XK_Escape)
+        // The pop's last frame is on screen too (frame lines are written when shown).
         let back = try demo.waitFor("the back key's pop") {
-            self.after($0, beforeKey).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
+            let recent = self.after($0, beforeKey)
+            guard let finished = recent.firstIndex(where: { self.type($0) == "transition" && self.field($0, "phase") == "finished" })
+            else { return false }
+            return frameShown(after: finished, in: recent)
         }
         let backLine = try XCTUnwrap(after(back, beforeKey).first { type($0) == "back" })
         XCTAssertEqual(field(backLine, "source"), "key")
@@ -150,7 +154,7 @@ final class WindowFaultTests: XCTestCase {
         try demo.waitFor("a frame at progress \(progress)") { log in
             guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - progress) < 1e-9 } ?? false })
             else { return false }
-            return log[(last + 1)...].contains { self.type($0) == "frame" }
+            return frameShown(after: last, in: log)
         }
     }
 
@@ -353,7 +357,7 @@ final class WindowInputFaultTests: XCTestCase {
         let log = try demo.waitFor("a frame at the last position", timeout: 2) { log in
             guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - 200.0 / 800) < 1e-9 } ?? false })
             else { return false }
-            return log[(last + 1)...].contains { self.type($0) == "frame" }
+            return frameShown(after: last, in: log)
         }
         let moves = log.filter { $0["phase"] as? String == "changed" }.count
         let frames = log.filter { type($0) == "frame" }.count - before

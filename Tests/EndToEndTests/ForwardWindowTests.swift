@@ -48,7 +48,7 @@ final class ForwardWindowTests: XCTestCase {
         // The menu is on the screen: a hairline between its first two rows at y = 56 + 44.
         try demo.waitFor("a frame with the menu") { log in
             guard let menu = log.lastIndex(where: { self.type($0) == "menu" }) else { return false }
-            return log[(menu + 1)...].contains { self.type($0) == "frame" }
+            return frameShown(after: menu, in: log)
         }
         let separator = server.pixels(row: 100, from: 20, to: 270)
         XCTAssertTrue(separator.allSatisfy { $0[0] < 240 && $0[0] == $0[1] }, "the hairline between the first two rows")

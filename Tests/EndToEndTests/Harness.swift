@@ -103,3 +103,16 @@ func runMeasuringMemory(_ executable: String, _ arguments: [String]) throws -> (
     let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return (exitStatus, usage.ru_maxrss * 1024, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
 }
+
+/// Whether a frame that began after line `index` of `log` is on screen: frame lines are written
+/// when the frame is shown (`t`), and their drawing began `ms` before, so a frame drawn before
+/// that line may be written after it.
+func frameShown(after index: Int, in log: ArraySlice<[String: Any]>) -> Bool {
+    let t = log[index]["t"] as? Double ?? 0
+    return log[(index + 1)...].contains {
+        $0["type"] as? String == "frame" && ($0["t"] as? Double ?? 0) - ($0["ms"] as? Double ?? 0) > t
+    }
+}
+
+/// `frameShown(after:in:)` for a whole log.
+func frameShown(after index: Int, in log: [[String: Any]]) -> Bool { frameShown(after: index, in: log[...]) }

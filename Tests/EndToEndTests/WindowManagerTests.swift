@@ -72,7 +72,7 @@ final class WindowManagerTests: XCTestCase {
             let recent = Array(log.dropFirst(startLines))
             guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
             else { return false }
-            return recent[(last + 1)...].contains { self.type($0) == "frame" }
+            return frameShown(after: last, in: recent)
         }
         // The compositor paints the window's new contents on its next repaint.
         sleepMilliseconds(compositing ? 200 : 50)

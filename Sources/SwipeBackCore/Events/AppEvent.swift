@@ -32,8 +32,10 @@ public enum AppEvent: Equatable, Sendable {
     case menu(stack: String, phase: MenuPhase)
     /// A touch or click woke the screen (`kioskWakeGuard`): it acts on nothing and starts no swipe.
     case wake
-    /// A frame was presented: `number` frames so far, `productionMilliseconds` spent producing it (ms).
-    case frame(number: Int, productionMilliseconds: Double)
+    /// A frame was presented: `number` frames so far, `productionMilliseconds` from the start of
+    /// its drawing until it was on screen (ms), and `bytesSent`, the bytes of pixels it sent to the
+    /// server (the rectangle where it changed; nil when not known).
+    case frame(number: Int, productionMilliseconds: Double, bytesSent: Int? = nil)
     /// The end of a replay: every stack's pages, bottom to top, stacks in order.
     case final(stacks: [StackPages])
 }

@@ -1,0 +1,183 @@
+import CX11
+import FoundationEssentials
+import Glibc
+import SwipeBackCore
+
+/// How frames reach the window, best first.
+public enum PresentPath: String, Sendable {
+    /// The X Present extension: `PresentPixmap` of MIT-SHM pixmaps, paced by `PresentCompleteNotify`
+    /// (at most one frame per refresh), each buffer reused only after its `PresentIdleNotify`.
+    case present
+    /// `XShmPutImage` from shared memory, then a sync; paced by the frame clock.
+    case sharedMemory = "shm"
+    /// `XPutImage` through the socket, then a sync; paced by the frame clock.
+    case putImage = "xputimage"
+
+    /// The environment variable that turns the Present path off (as if the server had no Present).
+    public static let noPresentVariable = "SWIPEBACK_NO_PRESENT"
+    /// The environment variable that turns MIT-SHM off, and with it Present (`XPutImage` only).
+    public static let noSharedMemoryVariable = "SWIPEBACK_NO_SHM"
+
+    /// Whether the environment variable `name` is set to something other than empty or `0`.
+    static func isSwitchedOff(_ name: String) -> Bool {
+        guard let value = ProcessInfo.processInfo.environment[name] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+}
+
+/// What presenting one frame did.
+public enum PresentOutcome: Equatable, Sendable {
+    /// Queued for the next refresh (the Present path): a `PresentCompletion` with this serial follows.
+    case queued(serial: UInt32, box: FrameBox)
+    /// On screen already (the fallback paths put the box and synced).
+    case shown(box: FrameBox)
+    /// The frame equals the one on screen: nothing was sent.
+    case unchanged
+}
+
+/// A frame the server showed (`PresentCompleteNotify`).
+public struct PresentCompletion: Equatable, Sendable {
+    /// The serial `PresentOutcome.queued` gave.
+    public var serial: UInt32
+    /// When it was shown: the server's µs clock (CLOCK_MONOTONIC on Linux), or 0 when not known.
+    public var ust: UInt64
+    /// The refresh counter at which it was shown.
+    public var msc: UInt64
+    /// Whether it reached the screen (false: the server skipped it for a later one).
+    public var wasShown: Bool
+}
+
+/// The window's frame buffers and how each frame reaches the screen (`PresentPath`).
+///
+/// Every frame is drawn whole into a buffer the server is not reading; then only the rectangle
+/// where it differs from the frame on screen is sent (`FrameBox.difference`), so a frame where a
+/// button, a toggle, a slider or a gesture readout changed costs the server that rectangle.
+final class PresentChain {
+    let path: PresentPath
+    private let display: OpaquePointer
+    private let window: Window
+    private let gc: GC
+    private var buffers: [FrameBuffer]
+    /// Buffers the server may still read: sent by `PresentPixmap`, not yet idle.
+    private var busy: [Bool]
+    /// The buffer handed out for the next frame.
+    private var drawing = 0
+    /// The buffer holding what the window shows (after the frame queued last), or nil before the first.
+    private var onScreen: Int?
+    /// Set when the window's content is unknown (the first frame, an Expose): the next frame is sent whole.
+    private var sendWhole = true
+    private var serial: UInt32 = 0
+    /// The serial waiting for its `PresentCompleteNotify`, if any.
+    private(set) var inFlight: UInt32?
+    /// The update region `PresentPixmap` takes, set to each frame's box.
+    private var region: XserverRegion = 0
+    /// The Present path's buffer count: one on screen, one queued, one to draw into.
+    static let presentBufferCount = 3
+
+    /// Makes buffers of `width` x `height` px for `path` (`.present` needs the window's Present
+    /// event selection, made by `X11Window`).
+    ///
+    /// - Throws: `X11Error` when the buffers cannot be made.
+    init(path: PresentPath, display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, window: Window, gc: GC,
+         width: Int, height: Int) throws {
+        self.path = path
+        self.display = display
+        self.window = window
+        self.gc = gc
+        switch path {
+        case .present:
+            buffers = try (0..<Self.presentBufferCount).map { _ in
+                try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height, pixmapFor: window)
+            }
+            region = XFixesCreateRegion(display, nil, 0)
+        case .sharedMemory:
+            buffers = try (0..<2).map { _ in try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height) }
+        case .putImage:
+            buffers = try (0..<2).map { _ in try PlainBuffer(display: display, visual: visual, width: width, height: height) }
+        }
+        busy = Array(repeating: false, count: buffers.count)
+    }
+
+    deinit {
+        if region != 0 { XFixesDestroyRegion(display, region) }
+    }
+
+    /// The buffers' size in px.
+    var backBufferSize: (width: Int, height: Int) { (buffers[0].pixels.width, buffers[0].pixels.height) }
+
+    /// The pixels of the buffer to draw the next frame into: one the server is done with, never
+    /// the one on screen (the next frame is compared with it).
+    var backBuffer: PixelBuffer {
+        if let free = buffers.indices.first(where: { !busy[$0] && $0 != onScreen }) {
+            drawing = free
+        } else {
+            // Every buffer busy (an idle notice lost): take the oldest, not the one on screen.
+            drawing = (onScreen.map { $0 + 1 } ?? 0) % buffers.count
+        }
+        return buffers[drawing].pixels
+    }
+
+    /// The next frame is sent whole (the window was exposed, so its content is unknown).
+    func invalidate() { sendWhole = true }
+
+    /// Sends the frame drawn into `backBuffer`: the rectangle where it differs from the frame on
+    /// screen, or all of it after `invalidate()`.
+    ///
+    /// - Throws: `X11Error` when the server rejects it (the fallback paths sync to know).
+    func present() throws -> PresentOutcome {
+        let pixels = buffers[drawing].pixels
+        let whole = FrameBox(x: 0, y: 0, width: pixels.width, height: pixels.height)
+        let box: FrameBox
+        if sendWhole || onScreen == nil {
+            box = whole
+        } else if let changed = FrameBox.difference(pixels, buffers[onScreen!].pixels) {
+            box = changed
+        } else {
+            return .unchanged
+        }
+        sendWhole = false
+        onScreen = drawing
+        switch path {
+        case .present:
+            let pixmap = (buffers[drawing] as! SharedMemoryBuffer).pixmap
+            var rectangle = XRectangle(x: Int16(box.x), y: Int16(box.y), width: UInt16(box.width), height: UInt16(box.height))
+            XFixesSetRegion(display, region, &rectangle, 1)
+            serial &+= 1
+            busy[drawing] = true
+            inFlight = serial
+            // target_msc 0, divisor 0: the next refresh; the server copies only `region`.
+            XPresentPixmap(display, window, pixmap, serial, 0, region, 0, 0, 0, 0, 0, UInt32(PresentOptionNone), 0, 0, 0, nil, 0)
+            XFlush(display)
+            return .queued(serial: serial, box: box)
+        case .sharedMemory, .putImage:
+            buffers[drawing].put(display: display, window: window, gc: gc, box: box)
+            try X11ErrorTrap.check(display, "presenting a frame")
+            return .shown(box: box)
+        }
+    }
+
+    /// Takes a Present event (an `XGenericEventCookie` whose data has been fetched): marks a buffer
+    /// idle, or returns the completion of the frame in flight.
+    func handle(evtype: Int32, data: UnsafeMutableRawPointer) -> PresentCompletion? {
+        switch evtype {
+        case PresentIdleNotify:
+            let idle = data.assumingMemoryBound(to: XPresentIdleNotifyEvent.self).pointee
+            if let index = buffers.indices.first(where: { (buffers[$0] as? SharedMemoryBuffer)?.pixmap == idle.pixmap }) {
+                busy[index] = false
+            }
+            return nil
+        case PresentCompleteNotify:
+            let complete = data.assumingMemoryBound(to: XPresentCompleteNotifyEvent.self).pointee
+            guard complete.kind == UInt8(PresentCompleteKindPixmap) else { return nil }
+            if complete.serial_number == inFlight { inFlight = nil }
+            return PresentCompletion(serial: complete.serial_number, ust: complete.ust, msc: complete.msc,
+                                     wasShown: complete.mode != UInt8(PresentCompleteModeSkip))
+        default:
+            return nil
+        }
+    }
+
+    /// Forgets the frame in flight (its completion never came: the window went away from every
+    /// monitor, say), so drawing goes on.
+    func abandonInFlight() { inFlight = nil }
+}
