@@ -8,8 +8,11 @@ public final class SceneRenderer: FrameRendering {
     public let compositor: TransitionCompositor
     /// Draws over each composed frame (the tuning overlay), given the frame and its scene; or nil.
     public var overlay: ((ImageSurface, Scene) throws -> Void)?
-    /// The cairo surface over the last buffer, reused while the window hands the same one.
-    private var wrapped: (buffer: PixelBuffer, surface: ImageSurface)?
+    /// The cairo surfaces over the buffers the window hands out in turn (Present rotates three),
+    /// reused while it hands the same ones.
+    private var wrapped: [(buffer: PixelBuffer, surface: ImageSurface)] = []
+    /// The most buffers kept wrapped.
+    static let wrappedLimit = 4
 
     /// Creates the renderer.
     ///
@@ -31,12 +34,13 @@ public final class SceneRenderer: FrameRendering {
     /// - Throws: `RenderError` when cairo cannot wrap the buffer or drawing fails.
     public func draw(into buffer: PixelBuffer) throws {
         let surface: ImageSurface
-        if let wrapped, wrapped.buffer == buffer {
-            surface = wrapped.surface
+        if let known = wrapped.first(where: { $0.buffer == buffer }) {
+            surface = known.surface
         } else {
             surface = try ImageSurface(wrapping: buffer.baseAddress, width: buffer.width, height: buffer.height,
                                        stride: buffer.bytesPerRow)
-            wrapped = (buffer, surface)
+            if wrapped.count == Self.wrappedLimit { wrapped.removeFirst() }
+            wrapped.append((buffer, surface))
         }
         let scene = scene()
         try compositor.compose(scene, into: surface)

@@ -15,15 +15,17 @@ public final class DemoProcess {
     /// - Parameters:
     ///   - command: the subcommand and its operands: `["demo"]`, `["record", OUT]` or `["kiosk", PAGES]`.
     ///   - logFrames: pass `--log-frames` (the kiosk takes no such option).
+    ///   - environment: variables set for the program beside `DISPLAY` (`SWIPEBACK_NO_PRESENT`, say).
     /// - Throws: when the program cannot start.
     public init(executable: String, display: String, arguments: [String], command: [String] = ["demo"],
-                logFrames: Bool = true) throws {
+                logFrames: Bool = true, environment extra: [String: String] = [:]) throws {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = command + ["--event-log", logPath] + (logFrames ? ["--log-frames"] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardError = stderrPipe
         // Not the test runner's output: a demo left behind by a crashed test must not hold it open.

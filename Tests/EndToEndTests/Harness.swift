@@ -9,8 +9,8 @@ import XCTest
 
 extension DemoProcess {
     /// The built `swipeback demo` on `display` with `arguments`, logging frames to a temporary file.
-    convenience init(display: String, arguments: [String]) throws {
-        try self.init(executable: try Paths.swipeback, display: display, arguments: arguments)
+    convenience init(display: String, arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(executable: try Paths.swipeback, display: display, arguments: arguments, environment: environment)
     }
 }
 
