@@ -147,6 +147,8 @@ enum CommandReference {
         ("HOME", "see XDG_CONFIG_HOME"),
         ("SWIPEBACK_SCALE", "the window commands' layout scale, 0.5...4 px per layout unit, instead of Xft.dpi / 96 (--scale wins over it)"),
         ("SWIPEBACK_PAGES", "read by the kiosk's systemd unit only: the pages document it shows (default the demo's)"),
+        ("SWIPEBACK_NO_PRESENT", "set to 1: the window commands present frames with XShmPutImage, paced by the frame clock, as on a server without the Present extension"),
+        ("SWIPEBACK_NO_SHM", "set to 1: the window commands present frames with XPutImage through the socket, without MIT-SHM or Present"),
     ]
 
     /// The version, kept here only: `swipeback --version` prints it and `make deb` reads it from this line.
