@@ -39,12 +39,20 @@ public final class WindowApp {
     public private(set) var frameBytesSent = 0
     /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
     /// its drawing began (app clock and log timeline, ms) and its bytes.
-    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, bytes: Int)?
+    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, bytes: Int, aimedMsc: UInt64?)?
     /// When the last frame reached the screen, on the app clock (ms): the refresh grid the next
     /// frame aims at.
     private var lastShownMilliseconds: Double?
     /// A recent drawing time (ms), decaying slowly: how long before the next refresh to start a frame.
     private var drawingEstimateMilliseconds = 4.0
+    /// Time added to the drawing estimate because frames that aimed at a refresh missed it (ms,
+    /// 0 up to a refresh interval): learned, as the server's clock decides what makes a refresh.
+    /// Xvfb's and the dummy driver's fake clock count a refresh as begun half an interval before
+    /// it is shown (xserver's `present_fake.c` rounds the msc to the nearest), so there a frame
+    /// must be sent in the first half of the interval before the refresh it aims at.
+    private var missAllowanceMilliseconds = 0.0
+    /// The refresh counter of the last frame shown (`PresentCompletion.msc`).
+    private var lastShownMsc: UInt64?
     /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
     static let overdueIntervals = 6.0
     /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
@@ -286,13 +294,19 @@ public final class WindowApp {
             guard let shown = lastShownMilliseconds, now - shown < 4 * interval else { return now }
             return shown + interval - 1
         }
-        let lead = min(0.75 * interval, drawingEstimateMilliseconds * 1.5 + 1)
+        let lead = leadMilliseconds
         var start = now
         if let shown = lastShownMilliseconds, now - shown < 4 * interval {
             // Past the start time for the coming refresh: draw now and still aim at it.
             start = max(now, nextRefresh(after: now) - lead)
         }
         return max(start, heldUntilMilliseconds - lead)
+    }
+
+    /// How long before a refresh a frame starts to be drawn, in ms: the recent drawing time and a
+    /// margin, and what misses taught (`missAllowanceMilliseconds`); at most a refresh interval.
+    private var leadMilliseconds: Double {
+        min(frameClock.intervalMilliseconds, drawingEstimateMilliseconds * 1.5 + 1 + missAllowanceMilliseconds)
     }
 
     /// The first refresh after `t` (ms, app clock) on the grid of the last frame shown, or a
@@ -323,7 +337,21 @@ public final class WindowApp {
         guard let queued = queuedFrame, completion.serial == queued.serial else { return }
         queuedFrame = nil
         let now = nowMilliseconds
-        lastShownMilliseconds = now
+        // The refresh itself, from the server's time of it (µs on CLOCK_MONOTONIC), not from when
+        // its notice was read: the server copies the frame and then tells, a few ms later.
+        var monotonic = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let ageMilliseconds = (Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3 - Double(completion.ust)) / 1000
+        let interval = frameClock.intervalMilliseconds
+        lastShownMilliseconds = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < interval ? now - ageMilliseconds : now
+        // A frame that aimed at a refresh and came later: start the next ones earlier. One that
+        // made it: a little later (a miss every few seconds at most, while the allowance is too small).
+        if let aimed = queued.aimedMsc, completion.wasShown {
+            missAllowanceMilliseconds = completion.msc > aimed
+                ? min(interval, missAllowanceMilliseconds + interval / 8)
+                : max(0, missAllowanceMilliseconds - interval / 400)
+        }
+        lastShownMsc = completion.msc
         reportFrame(began: queued.logBegan, bytes: queued.bytes)
     }
 
@@ -461,6 +489,7 @@ public final class WindowApp {
     private func drawFrame() throws {
         // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
+        let leadAtStart = leadMilliseconds
         let logBegan = timeline.appTime(nowMilliseconds: began)
         try renderer.draw(into: try window.backBuffer())
         let outcome = try window.present()
@@ -469,7 +498,15 @@ public final class WindowApp {
         drawingEstimateMilliseconds = max(drawn, drawingEstimateMilliseconds * 0.9)
         switch outcome {
         case .queued(let serial, let box):
-            queuedFrame = (serial, began, logBegan, box.byteCount)
+            // The refresh it aims at, when it follows a frame shown lately and started on time (a
+            // frame started late, for input that came late, teaches nothing about the lead).
+            var aimed: UInt64?
+            let refresh = nextRefresh(after: began)
+            if let shown = lastShownMilliseconds, let msc = lastShownMsc, began - shown < 4 * frameClock.intervalMilliseconds,
+               began <= refresh - leadAtStart + 1 {
+                aimed = msc + UInt64(max(1, ((refresh - shown) / frameClock.intervalMilliseconds).rounded()))
+            }
+            queuedFrame = (serial, began, logBegan, box.byteCount, aimed)
         case .shown(let box):
             lastShownMilliseconds = nowMilliseconds
             reportFrame(began: logBegan, bytes: box.byteCount)
