@@ -18,9 +18,10 @@ enum PixelBlit {
     /// (`originX`, `originY`) of the target; pixels outside the source are left alone.
     ///
     /// - Parameter factors: per target column from `span.x0` (`span.x1 - span.x0` of them), a
-    ///   brightness in 0...256 (256 keeps the pixel); nil copies unchanged.
+    ///   brightness k in 0...256 (256 keeps the pixel) in both 16-bit halves (k × 0x00010001, as
+    ///   `pixel_kernel_scale_row` takes it); nil copies unchanged.
     static func copy(_ source: ImageSurface, into target: ImageSurface, span requested: Span,
-                     originX: Int, originY: Int, factors: UnsafePointer<UInt16>? = nil) {
+                     originX: Int, originY: Int, factors: UnsafePointer<UInt32>? = nil) {
         var span = requested
         span.x0 = max(span.x0, originX, 0)
         span.x1 = min(span.x1, originX + source.width, target.width)

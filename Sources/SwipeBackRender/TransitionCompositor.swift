@@ -13,7 +13,7 @@ public final class TransitionCompositor {
 
     /// The brightness per column of the page beneath (`beneathFactors`), kept from frame to frame:
     /// it grows when a wider span needs it and is never allocated per frame otherwise.
-    private var factors: UnsafeMutableBufferPointer<UInt16> = .init(start: nil, count: 0)
+    private var factors: UnsafeMutableBufferPointer<UInt32> = .init(start: nil, count: 0)
     /// Each stack's rectangle in the target, px, refilled every frame.
     private var rects: [PixelBlit.Span] = []
     /// The serials of the pages drawn or kept this frame, refilled every frame.
@@ -27,7 +27,7 @@ public final class TransitionCompositor {
     deinit { factors.deallocate() }
 
     /// `factors` with room for `count` columns, grown when it has fewer.
-    private func factorBuffer(count: Int) -> UnsafeMutableBufferPointer<UInt16> {
+    private func factorBuffer(count: Int) -> UnsafeMutableBufferPointer<UInt32> {
         if factors.count < count {
             factors.deallocate()
             factors = .allocate(capacity: count)
@@ -272,11 +272,11 @@ public final class TransitionCompositor {
     ///
     /// - Parameters:
     ///   - shadowFade: how strong the shadow is, 0...1 (1 − progress by default).
-    ///   - factors: where the brightness of each column of `span` goes, from `span.x0`; at least
-    ///     `span.x1 - span.x0` of them.
+    ///   - factors: where the brightness of each column of `span` goes, from `span.x0`, k × 0x00010001
+    ///     for a brightness k in 0...256; at least `span.x1 - span.x0` of them.
     static func beneathFactors(span: PixelBlit.Span, edge: Int, direction: LayoutDirection, progress: Double,
                                dimAlpha: Double, shadowWidth: Double, shadowFade: Double? = nil,
-                               into factors: UnsafeMutableBufferPointer<UInt16>) {
+                               into factors: UnsafeMutableBufferPointer<UInt32>) {
         let fade = 1 - progress
         let shade = shadowFade ?? fade
         let dimmed = 1 - dimAlpha * fade
@@ -287,7 +287,8 @@ public final class TransitionCompositor {
             if shadowWidth > 0, distance < shadowWidth {
                 brightness *= 1 - Theme.shadowAlpha * shade * (1 - distance / shadowWidth)
             }
-            factors[i] = UInt16(min(UInt32((brightness * 256).rounded()), 256))
+            // In both 16-bit halves, the lanes `pixel_kernel_scale_row` multiplies.
+            factors[i] = min(UInt32((brightness * 256).rounded()), 256) &* 0x0001_0001
         }
     }
 
@@ -297,7 +298,7 @@ public final class TransitionCompositor {
     /// Copies a page snapshot scrolled by its offset: the header band stays put, the content below
     /// it moves up by the offset.
     private func copyPage(_ surface: ImageSurface, page: Scene.Page, scene: Scene, into target: ImageSurface,
-                          span: PixelBlit.Span, originX: Int, stackY: Int, factors: UnsafePointer<UInt16>? = nil) {
+                          span: PixelBlit.Span, originX: Int, stackY: Int, factors: UnsafePointer<UInt32>? = nil) {
         // Never past the snapshot's end, whatever the scene says.
         let offset = min(Int(page.scrollOffset.rounded()), max(0, surface.height - (span.y1 - stackY)))
         guard offset != 0 else {

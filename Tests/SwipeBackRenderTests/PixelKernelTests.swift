@@ -15,17 +15,19 @@ final class PixelKernelTests: XCTestCase {
             return z ^ (z >> 31)
         }
         mutating func pixel() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
-        mutating func factor() -> UInt16 {
-            // The ends (0 and 256) often, as the dim and the shadow reach them.
-            switch next() % 8 { case 0: 0; case 1: 256; default: UInt16(next() % 257) }
+        /// A brightness in 0...256 in both 16-bit halves, as the kernel takes it; the ends (0 and
+        /// 256) often, as the dim and the shadow reach them.
+        mutating func factor() -> UInt32 {
+            let k: UInt32 = switch next() % 8 { case 0: 0; case 1: 256; default: UInt32(next() % 257) }
+            return k &* 0x0001_0001
         }
     }
 
-    /// Each colour channel times `factor` / 256, alpha 0xFF: the compositor's dim, per channel.
-    private func scaled(_ pixel: UInt32, _ factor: UInt16) -> UInt32 {
+    /// Each colour channel times the brightness in `factor`'s low half, / 256, alpha 0xFF: the compositor's dim.
+    private func scaled(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
         var out: UInt32 = 0xFF00_0000
         for shift: UInt32 in [0, 8, 16] {
-            out |= ((((pixel >> shift) & 0xFF) * UInt32(factor)) >> 8) << shift
+            out |= ((((pixel >> shift) & 0xFF) * (factor & 0xFFFF)) >> 8) << shift
         }
         return out
     }

@@ -26,15 +26,16 @@ typedef enum pixel_kernel_path {
     PIXEL_KERNEL_PATH_AVX2 = 3,
 } pixel_kernel_path;
 
-/// Copies `width` pixels from `source` to `target`, each multiplied by its column's brightness:
-/// every colour channel c becomes (c × factors[i]) >> 8 and the top byte 0xFF.
+/// Copies `width` pixels from `source` to `target`, each multiplied by its column's brightness k:
+/// every colour channel c becomes (c × k) >> 8 and the top byte 0xFF.
 ///
 /// - Parameters:
 ///   - target: `width` pixels, any 4-byte alignment; must not overlap `source`.
 ///   - source: `width` pixels, any 4-byte alignment.
-///   - factors: `width` brightnesses, 0...256 (256 keeps the pixel); larger values are a caller error.
+///   - factors: `width` brightnesses, each k in 0...256 (256 keeps the pixel) in both 16-bit halves
+///     (k × 0x00010001, the 16-bit lanes the vector paths multiply); other values are a caller error.
 ///   - width: pixels, 0 draws nothing.
-void pixel_kernel_scale_row(uint32_t *target, const uint32_t *source, const uint16_t *factors, size_t width);
+void pixel_kernel_scale_row(uint32_t *target, const uint32_t *source, const uint32_t *factors, size_t width);
 
 /// Blends two rows into `target`: every colour channel is (u × upper_weight + l × (256 − upper_weight)) >> 8,
 /// u from `upper` and l from `lower`, and the top byte 0xFF.
