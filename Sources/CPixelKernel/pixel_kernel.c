@@ -5,7 +5,11 @@
 // a weight of at most 256 stays under 2^16, so no lane needs widening (SSE2's pmullw, AVX2's vpmullw).
 // Red and blue are the high bytes of their products, shifted down; green (and alpha, replaced by
 // 0xFF) already sits where it belongs in its product's high byte, so a mask takes it as it is. Each
-// result channel is at most 255, so every version writes the bits of the scalar one. A column's brightness comes in both 16-bit halves of
+// result channel is at most 255, so every version writes the bits of the scalar one.
+//
+// The stores are ordinary ones. Non-temporal (streaming) stores were measured and dropped: on rows
+// of a 1920x1080 frame they took about twice as long (the frame no longer stays in L3 for the X
+// server to read), and on a 3840x2160 one about 5-10 % longer than ordinary aligned stores. A column's brightness comes in both 16-bit halves of
 // a 32-bit word, so it multiplies its pixel's lanes as loaded (the compositor fills them once per
 // frame; widening them in every row cost about 10 % at 1080p).
 #include "pixel_kernel.h"
@@ -102,21 +106,55 @@ static void blend_row_sse2(uint32_t *target, const uint32_t *upper, const uint32
 
 static const kernel_ops sse2_ops = {PIXEL_KERNEL_PATH_SSE2, scale_row_sse2, blend_row_sse2, copy_row_memcpy};
 
-// MARK: - AVX2 (8 pixels a step)
+// MARK: - AVX2 (16 pixels a step)
 
 #define AVX2 __attribute__((target("avx2")))
 
-AVX2 static void scale_row_avx2(uint32_t *target, const uint32_t *source, const uint32_t *factors, size_t width) {
+/// How far ahead the AVX2 loops prefetch their sources, in pixels (256 bytes, four cache lines).
+/// Measured on rows of a 1920x1080 frame against the 8-pixel loop: unrolling to 16 pixels a step
+/// took about 12 % off, a prefetch 64 pixels ahead about 5 % more (0, 32 and 96 did less).
+#define PREFETCH_PIXELS 64
+
+/// Whether `pixel` starts a 32-byte block. The loops store whole blocks from there on: a store that
+/// straddles two cache lines costs two (cairo's own surfaces start 16 bytes into a malloc block);
+/// measured about 7 % on a 3840x2160 frame whose target was 16 bytes off.
+static inline int aligned32(const uint32_t *pixel) { return ((uintptr_t)pixel & 31) == 0; }
+
+/// Eight pixels times their brightnesses (both 16-bit halves of each 32-bit `k`).
+AVX2 static inline __m256i scale8(__m256i pixel, __m256i k) {
     const __m256i low = _mm256_set1_epi32(0x00FF00FF), high = _mm256_set1_epi32((int)0xFF00FF00u);
-    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
+    __m256i red_blue = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(pixel, low), k), 8);
+    __m256i green = _mm256_and_si256(_mm256_mullo_epi16(_mm256_srli_epi16(pixel, 8), k), high);
+    return _mm256_or_si256(_mm256_or_si256(red_blue, green), _mm256_set1_epi32((int)0xFF000000u));
+}
+
+/// Eight pixels of `u` × `ka` + `l` × `kb` (both weights in every 16-bit lane), >> 8.
+AVX2 static inline __m256i blend8(__m256i u, __m256i l, __m256i ka, __m256i kb) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF), high = _mm256_set1_epi32((int)0xFF00FF00u);
+    __m256i red_blue = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(u, low), ka),
+                                                          _mm256_mullo_epi16(_mm256_and_si256(l, low), kb)), 8);
+    __m256i green = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(u, 8), ka),
+                                                      _mm256_mullo_epi16(_mm256_srli_epi16(l, 8), kb)), high);
+    return _mm256_or_si256(_mm256_or_si256(red_blue, green), _mm256_set1_epi32((int)0xFF000000u));
+}
+
+AVX2 static void scale_row_avx2(uint32_t *target, const uint32_t *source, const uint32_t *factors, size_t width) {
     size_t i = 0;
-    for (; i + 8 <= width; i += 8) {
-        __m256i pixel = _mm256_loadu_si256((const __m256i *)(source + i));
-        __m256i k = _mm256_loadu_si256((const __m256i *)(factors + i));
-        __m256i red_blue = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(pixel, low), k), 8);
-        __m256i green = _mm256_and_si256(_mm256_mullo_epi16(_mm256_srli_epi16(pixel, 8), k), high);
-        __m256i result = _mm256_or_si256(_mm256_or_si256(red_blue, green), opaque);
-        _mm256_storeu_si256((__m256i *)(target + i), result);
+    for (; i < width && !aligned32(target + i); i++) target[i] = scale_pixel(source[i], factors[i] & 0xFFFFu);
+    for (; i + 16 <= width; i += 16) {
+        // A prefetch never faults, so reading ahead past the row's end is harmless.
+        _mm_prefetch((const char *)(source + i + PREFETCH_PIXELS), _MM_HINT_T0);
+        __m256i p0 = _mm256_loadu_si256((const __m256i *)(source + i));
+        __m256i p1 = _mm256_loadu_si256((const __m256i *)(source + i + 8));
+        __m256i k0 = _mm256_loadu_si256((const __m256i *)(factors + i));
+        __m256i k1 = _mm256_loadu_si256((const __m256i *)(factors + i + 8));
+        _mm256_storeu_si256((__m256i *)(target + i), scale8(p0, k0));
+        _mm256_storeu_si256((__m256i *)(target + i + 8), scale8(p1, k1));
+    }
+    if (i + 8 <= width) {
+        _mm256_storeu_si256((__m256i *)(target + i), scale8(_mm256_loadu_si256((const __m256i *)(source + i)),
+                                                            _mm256_loadu_si256((const __m256i *)(factors + i))));
+        i += 8;
     }
     for (; i < width; i++) target[i] = scale_pixel(source[i], factors[i] & 0xFFFFu);
 }
@@ -124,19 +162,23 @@ AVX2 static void scale_row_avx2(uint32_t *target, const uint32_t *source, const 
 AVX2 static void blend_row_avx2(uint32_t *target, const uint32_t *upper, const uint32_t *lower, size_t width,
                                 uint32_t weight) {
     uint32_t a = weight > 256 ? 256 : weight, b = 256 - a;
-    const __m256i low = _mm256_set1_epi32(0x00FF00FF), high = _mm256_set1_epi32((int)0xFF00FF00u);
-    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
     const __m256i ka = _mm256_set1_epi16((short)a), kb = _mm256_set1_epi16((short)b);
     size_t i = 0;
-    for (; i + 8 <= width; i += 8) {
-        __m256i u = _mm256_loadu_si256((const __m256i *)(upper + i));
-        __m256i l = _mm256_loadu_si256((const __m256i *)(lower + i));
-        __m256i red_blue = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(u, low), ka),
-                                                              _mm256_mullo_epi16(_mm256_and_si256(l, low), kb)), 8);
-        __m256i green = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(u, 8), ka),
-                                                          _mm256_mullo_epi16(_mm256_srli_epi16(l, 8), kb)), high);
-        __m256i result = _mm256_or_si256(_mm256_or_si256(red_blue, green), opaque);
-        _mm256_storeu_si256((__m256i *)(target + i), result);
+    for (; i < width && !aligned32(target + i); i++) target[i] = blend_pixel(upper[i], lower[i], a, b);
+    for (; i + 16 <= width; i += 16) {
+        _mm_prefetch((const char *)(upper + i + PREFETCH_PIXELS), _MM_HINT_T0);
+        _mm_prefetch((const char *)(lower + i + PREFETCH_PIXELS), _MM_HINT_T0);
+        __m256i u0 = _mm256_loadu_si256((const __m256i *)(upper + i));
+        __m256i u1 = _mm256_loadu_si256((const __m256i *)(upper + i + 8));
+        __m256i l0 = _mm256_loadu_si256((const __m256i *)(lower + i));
+        __m256i l1 = _mm256_loadu_si256((const __m256i *)(lower + i + 8));
+        _mm256_storeu_si256((__m256i *)(target + i), blend8(u0, l0, ka, kb));
+        _mm256_storeu_si256((__m256i *)(target + i + 8), blend8(u1, l1, ka, kb));
+    }
+    if (i + 8 <= width) {
+        _mm256_storeu_si256((__m256i *)(target + i), blend8(_mm256_loadu_si256((const __m256i *)(upper + i)),
+                                                            _mm256_loadu_si256((const __m256i *)(lower + i)), ka, kb));
+        i += 8;
     }
     for (; i < width; i++) target[i] = blend_pixel(upper[i], lower[i], a, b);
 }

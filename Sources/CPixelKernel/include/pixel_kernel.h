@@ -22,7 +22,7 @@ typedef enum pixel_kernel_path {
     PIXEL_KERNEL_PATH_SCALAR = 1,
     /// 4 pixels at a time: every x86-64 CPU.
     PIXEL_KERNEL_PATH_SSE2 = 2,
-    /// 8 pixels at a time: x86-64 CPUs with AVX2 (Haswell, Zen and later).
+    /// 8 pixels a vector, two vectors a step: x86-64 CPUs with AVX2 (Haswell, Zen and later).
     PIXEL_KERNEL_PATH_AVX2 = 3,
 } pixel_kernel_path;
 
