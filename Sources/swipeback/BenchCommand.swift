@@ -13,8 +13,9 @@ import SwipeBackBenchmarks
 ///   one full frame at the same size, measured in the same run (goal: at most 1.5).
 /// - `frame_1080p_vs_copies`, `frame_4k_vs_copies`: the same mid-swipe parallax frame against that
 ///   frame made of plain row copies (a memcpy per row) of the two snapshots, the same spans at the
-///   same offsets, measured in the same run: what the dim and the shadow, the compositor's
-///   bookkeeping and the model's frame cost beyond moving the pixels (goal: at most 1.2).
+///   same offsets, measured in the same run: what the dim and the shadow and the compositor's
+///   bookkeeping cost beyond moving the pixels (both sides move the finger and build the scene)
+///   (goal: at most 1.2).
 ///   `copies_1080p_ms`, `copies_4k_ms`: that copy frame, ms.
 /// - `frame_1080p_cover_vs_memcpy`, `frame_1080p_crossfade_vs_memcpy`: the same frame in the other
 ///   transition styles (`transition`), against the same run's memcpy.
