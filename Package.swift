@@ -29,8 +29,12 @@ let package = Package(
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
 
+        // MARK: - C kernels (plain C, no system library)
+        // The compositor's pixel loops: scalar, SSE2 and AVX2, chosen at run time.
+        .target(name: "CPixelKernel"),
+
         // MARK: - Platform layers
-        .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo"]),
+        .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
 
         // MARK: - The library for apps
@@ -55,7 +59,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
-        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore"]),
+        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",

@@ -65,6 +65,8 @@ public final class SnapshotCache {
 
     /// Drops every snapshot whose instance is not in `serials`.
     public func retainOnly(_ serials: Set<Int>) {
+        // Usually nothing goes: then no new dictionary is made (this runs every frame).
+        guard surfaces.keys.contains(where: { !serials.contains($0) }) else { return }
         surfaces = surfaces.filter { serials.contains($0.key) }
     }
 

@@ -11,9 +11,28 @@ public final class TransitionCompositor {
     /// page is drawn again when its revision changes (`Scene.Page.revision`).
     public var customContent: ((PageInstance) -> PageContentDrawing?)?
 
+    /// The brightness per column of the page beneath (`beneathFactors`), kept from frame to frame:
+    /// it grows when a wider span needs it and is never allocated per frame otherwise.
+    private var factors: UnsafeMutableBufferPointer<UInt32> = .init(start: nil, count: 0)
+    /// Each stack's rectangle in the target, px, refilled every frame.
+    private var rects: [PixelBlit.Span] = []
+    /// The serials of the pages drawn or kept this frame, refilled every frame.
+    private var keep = Set<Int>()
+
     /// Creates a compositor over a snapshot cache.
     public init(snapshots: SnapshotCache) {
         self.snapshots = snapshots
+    }
+
+    deinit { factors.deallocate() }
+
+    /// `factors` with room for `count` columns, grown when it has fewer.
+    private func factorBuffer(count: Int) -> UnsafeMutableBufferPointer<UInt32> {
+        if factors.count < count {
+            factors.deallocate()
+            factors = .allocate(capacity: count)
+        }
+        return UnsafeMutableBufferPointer(rebasing: factors[0..<count])
     }
 
     /// Creates a compositor whose painter measures with `measurer` (which has loaded the shipped
@@ -112,11 +131,12 @@ public final class TransitionCompositor {
     ///
     /// - Throws: `RenderError` when a snapshot cannot be drawn.
     public func compose(_ scene: Scene, into target: ImageSurface) throws {
-        var inView = Set<Int>()
-        let rects = scene.stacks.map { stack -> PixelBlit.Span in
+        keep.removeAll(keepingCapacity: true)
+        rects.removeAll(keepingCapacity: true)
+        for stack in scene.stacks {
             let x = Int(stack.frame.x.rounded()), y = Int(stack.frame.y.rounded())
-            return PixelBlit.Span(x0: x, x1: x + max(1, Int(stack.frame.width.rounded())),
-                                  y0: y, y1: y + max(1, Int(stack.frame.height.rounded())))
+            rects.append(PixelBlit.Span(x0: x, x1: x + max(1, Int(stack.frame.width.rounded())),
+                                        y0: y, y1: y + max(1, Int(stack.frame.height.rounded()))))
         }
         // Stacks usually tile the window; clear it only when they leave some of it uncovered.
         let covered = rects.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
@@ -128,14 +148,14 @@ public final class TransitionCompositor {
             let upper = stack.upper
             let upperSurface = try snapshot(upper, in: stack, scene: scene, width: w, height: h)
             upperSurface.flush()
-            inView.insert(upper.instance.serial)
+            keep.insert(upper.instance.serial)
             guard let progress = stack.progress, let lower = stack.lower else {
                 copyPage(upperSurface, page: upper, scene: scene, into: target, span: rect, originX: rect.x0, stackY: rect.y0)
                 continue
             }
             let lowerSurface = try snapshot(lower, in: stack, scene: scene, width: w, height: h)
             lowerSurface.flush()
-            inView.insert(lower.instance.serial)
+            keep.insert(lower.instance.serial)
             let style = stack.style ?? scene.style
             if style == .card {
                 try drawCards(upperSurface, lowerSurface, stack: stack, scene: scene, progress: progress, into: target, rect: rect)
@@ -160,11 +180,12 @@ public final class TransitionCompositor {
                 // Past the start (overshoot) the strip is the page beneath at its darkest, with no shadow.
                 let shown = max(progress, 0)
                 let shadowFade = style == .cover ? min(1, (1 - shown) * Double(w) / max(scene.shadowWidth, 1)) : 1 - shown
-                let factors = Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
-                                                  progress: shown, dimAlpha: scene.dimAlpha,
-                                                  shadowWidth: progress < 0 ? 0 : scene.shadowWidth, shadowFade: shadowFade)
+                let factors = factorBuffer(count: lowerSpan.x1 - lowerSpan.x0)
+                Self.beneathFactors(span: lowerSpan, edge: edge, direction: stack.direction,
+                                    progress: shown, dimAlpha: scene.dimAlpha,
+                                    shadowWidth: progress < 0 ? 0 : scene.shadowWidth, shadowFade: shadowFade, into: factors)
                 copyPage(lowerSurface, page: lower, scene: scene, into: target, span: lowerSpan,
-                         originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: factors)
+                         originX: rect.x0 + place.lowerX, stackY: rect.y0, factors: UnsafePointer(factors.baseAddress))
             }
             let upperSpan = PixelBlit.Span(x0: max(rect.x0, rect.x0 + place.upperX), x1: min(rect.x1, rect.x0 + place.upperX + w),
                                            y0: rect.y0, y1: rect.y1)
@@ -173,11 +194,10 @@ public final class TransitionCompositor {
         }
         target.markDirty()
         // A hairline between side-by-side stacks (split view), at the trailing edge of each inner stack.
-        let inner = rects.filter { $0.x1 < target.width }
-        if !inner.isEmpty {
+        if rects.contains(where: { $0.x1 < target.width }) {
             try target.draw { cr in
                 cairo_set_source_rgb(cr, Theme.separator.r, Theme.separator.g, Theme.separator.b)
-                for rect in inner {
+                for rect in rects where rect.x1 < target.width {
                     cairo_rectangle(cr, Double(rect.x1 - 1), Double(rect.y0), 1, Double(rect.y1 - rect.y0))
                 }
                 cairo_fill(cr)
@@ -188,7 +208,8 @@ public final class TransitionCompositor {
             try target.draw { cr in HistoryMenuPainter.draw(menu, scale: scene.layoutScale, in: cr) }
             target.flush()
         }
-        snapshots.retainOnly(inView.union(scene.stacks.flatMap(\.topSerials)))
+        for stack in scene.stacks { keep.formUnion(stack.topSerials) }
+        snapshots.retainOnly(keep)
         lastSignature = Self.signature(of: scene, width: target.width, height: target.height)
     }
 
@@ -249,20 +270,25 @@ public final class TransitionCompositor {
     /// Brightness per column of the page beneath, 0...256: the dim (`dimAlpha`, fading out as the
     /// pop progresses) and the shadow, darkest at the moving page's edge and gone `shadowWidth` px away.
     ///
-    /// - Parameter shadowFade: how strong the shadow is, 0...1 (1 − progress by default).
+    /// - Parameters:
+    ///   - shadowFade: how strong the shadow is, 0...1 (1 − progress by default).
+    ///   - factors: where the brightness of each column of `span` goes, from `span.x0`, k × 0x00010001
+    ///     for a brightness k in 0...256; at least `span.x1 - span.x0` of them.
     static func beneathFactors(span: PixelBlit.Span, edge: Int, direction: LayoutDirection, progress: Double,
-                               dimAlpha: Double, shadowWidth: Double, shadowFade: Double? = nil) -> [UInt32] {
+                               dimAlpha: Double, shadowWidth: Double, shadowFade: Double? = nil,
+                               into factors: UnsafeMutableBufferPointer<UInt32>) {
         let fade = 1 - progress
         let shade = shadowFade ?? fade
         let dimmed = 1 - dimAlpha * fade
-        return (span.x0..<span.x1).map { x in
+        for (i, x) in (span.x0..<span.x1).enumerated() {
             // Distance in px from the edge to this column's centre.
             let distance = direction == .leftToRight ? Double(edge - x) - 0.5 : Double(x - edge) + 0.5
             var brightness = dimmed
             if shadowWidth > 0, distance < shadowWidth {
                 brightness *= 1 - Theme.shadowAlpha * shade * (1 - distance / shadowWidth)
             }
-            return UInt32((brightness * 256).rounded())
+            // In both 16-bit halves, the lanes `pixel_kernel_scale_row` multiplies.
+            factors[i] = min(UInt32((brightness * 256).rounded()), 256) &* 0x0001_0001
         }
     }
 
@@ -272,7 +298,7 @@ public final class TransitionCompositor {
     /// Copies a page snapshot scrolled by its offset: the header band stays put, the content below
     /// it moves up by the offset.
     private func copyPage(_ surface: ImageSurface, page: Scene.Page, scene: Scene, into target: ImageSurface,
-                          span: PixelBlit.Span, originX: Int, stackY: Int, factors: [UInt32]? = nil) {
+                          span: PixelBlit.Span, originX: Int, stackY: Int, factors: UnsafePointer<UInt32>? = nil) {
         // Never past the snapshot's end, whatever the scene says.
         let offset = min(Int(page.scrollOffset.rounded()), max(0, surface.height - (span.y1 - stackY)))
         guard offset != 0 else {
@@ -290,16 +316,10 @@ public final class TransitionCompositor {
 
     /// The snapshot row shown at each target row of the stack, as `copyPage` places them (the
     /// header band fixed, the content scrolled): for the crossfade's blend.
-    private func rows(of surface: ImageSurface, page: Scene.Page, scene: Scene, stackY: Int) -> (Int) -> UnsafeRawPointer? {
-        let header = page.definition.header ? Int(scene.headerHeight.rounded()) : 0
-        let height = surface.height
-        let offset = max(0, Int(page.scrollOffset.rounded()))
-        let base = UnsafeRawPointer(surface.data), stride = surface.stride
-        return { y in
-            let local = y - stackY
-            let row = local < header ? local : local + offset
-            return row >= 0 && row < height ? base + row * stride : nil
-        }
+    private func rows(of surface: ImageSurface, page: Scene.Page, scene: Scene, stackY: Int) -> PixelBlit.Rows {
+        PixelBlit.Rows(base: UnsafeRawPointer(surface.data), stride: surface.stride, height: surface.height, stackY: stackY,
+                       header: page.definition.header ? Int(scene.headerHeight.rounded()) : 0,
+                       offset: max(0, Int(page.scrollOffset.rounded())))
     }
 
     private func snapshot(_ page: Scene.Page, in stack: Scene.Stack, scene: Scene,

@@ -11,6 +11,12 @@ import SwipeBackBenchmarks
 /// - `app_event_ns`: the whole app model per pointer move, event log line included, ns.
 /// - `frame_1080p_vs_memcpy`, `frame_4k_vs_memcpy`: one mid-swipe drag frame against a memcpy of
 ///   one full frame at the same size, measured in the same run (goal: at most 1.5).
+/// - `frame_1080p_vs_copies`, `frame_4k_vs_copies`: the same mid-swipe parallax frame against that
+///   frame made of plain row copies (a memcpy per row) of the two snapshots, the same spans at the
+///   same offsets, measured in the same run: what the dim and the shadow and the compositor's
+///   bookkeeping cost beyond moving the pixels (both sides move the finger and build the scene)
+///   (goal: at most 1.2).
+///   `copies_1080p_ms`, `copies_4k_ms`: that copy frame, ms.
 /// - `frame_1080p_cover_vs_memcpy`, `frame_1080p_crossfade_vs_memcpy`: the same frame in the other
 ///   transition styles (`transition`), against the same run's memcpy.
 /// - `depth_1000_vs_2`: frame cost with 1000 pages on the stack against 2 (goal: at most 1.05).
@@ -34,6 +40,11 @@ enum BenchCommand {
             results.append(Result(name: "frame_\(name)_ms", value: frame, unit: "ms", goal: nil))
             results.append(Result(name: "memcpy_\(name)_ms", value: copy, unit: "ms", goal: nil))
             results.append(Result(name: "frame_\(name)_vs_memcpy", value: frame / copy, unit: "ratio", goal: 1.5))
+        }
+        for (name, width, height, frames) in [("1080p", 1920, 1080, 200), ("4k", 3840, 2160, 40)] {
+            let (frame, copies) = try frameAndCopies(width: width, height: height, frames: frames)
+            results.append(Result(name: "copies_\(name)_ms", value: copies, unit: "ms", goal: nil))
+            results.append(Result(name: "frame_\(name)_vs_copies", value: frame / copies, unit: "ratio", goal: 1.2))
         }
         for style in [TransitionStyle.cover, .card, .crossfade] {
             let (frame, copy) = try frameAndCopy(width: 1920, height: 1080, frames: 100, style: style)
@@ -167,6 +178,73 @@ enum BenchCommand {
         }, {
             memcpy(copyTarget.data, source.data, bytes)
         })
+    }
+
+    /// A mid-swipe parallax frame versus the same frame as plain row copies of its two snapshots, in
+    /// ms: two models take the same finger moves, one composed, the other copied by `copyFrame`.
+    static func frameAndCopies(width: Int, height: Int, frames: Int) throws -> (frame: Double, copies: Double) {
+        let measurer = try TextMeasurer()
+        let assets = try AssetLocator.assetsDirectory()
+        let document = try PagesDocumentReader.read(path: assets + "/pages.json")
+        let pages = Array(document.pages.keys.sorted().prefix(2))
+        func model() -> AppModel {
+            let model = swipingModel(pages: pages, document: document, width: width, height: height, measurer: measurer)
+            var configuration = model.configuration
+            configuration.transition = .parallax
+            model.reconfigure(configuration)
+            return model
+        }
+        let composed = model(), copied = model()
+        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: assets)
+        // The copies read their own snapshots, as many bytes as the compositor's.
+        let copier = TransitionCompositor(measurer: measurer, imageDirectory: assets)
+        let target = try ImageSurface(width: width, height: height, opaque: true)
+        let copyTarget = try ImageSurface(width: width, height: height, opaque: true)
+        var i = 0, j = 0
+        return try interleaved(rounds: frames, {
+            i += 1
+            moveFinger(composed, frame: i)
+            try compositor.compose(composed.scene(), into: target)
+        }, {
+            j += 1
+            moveFinger(copied, frame: j)
+            try copyFrame(copied.scene(), snapshots: copier.snapshots, into: copyTarget)
+        })
+    }
+
+    /// `scene` drawn as plain row copies: for each swiping stack, the visible part of the page
+    /// beneath and of the moving page from their snapshots, at the compositor's parallax placement,
+    /// undimmed and unshadowed (the floor a parallax frame is measured against). Scroll offsets are
+    /// not applied (the bench's pages are not scrolled).
+    private static func copyFrame(_ scene: Scene, snapshots: SnapshotCache, into target: ImageSurface) throws {
+        for stack in scene.stacks {
+            let x0 = Int(stack.frame.x.rounded()), y0 = Int(stack.frame.y.rounded())
+            let w = max(1, Int(stack.frame.width.rounded())), h = max(1, Int(stack.frame.height.rounded()))
+            guard let progress = stack.progress, let lower = stack.lower else { continue }
+            func surface(_ page: Scene.Page) throws -> ImageSurface {
+                let surface = try snapshots.snapshot(of: page, width: w, height: h,
+                                                     drawnHeight: min(Int(page.contentHeight.rounded(.up)),
+                                                                      TransitionCompositor.maximumSnapshotHeight),
+                                                     direction: stack.direction, scale: scene.layoutScale)
+                surface.flush()
+                return surface
+            }
+            let place = TransitionCompositor.placement(progress: progress, width: w, parallax: scene.parallax,
+                                                       direction: stack.direction)
+            let spans = [(try surface(lower), place.lowerVisibleStart, place.lowerVisibleEnd, place.lowerX),
+                         (try surface(stack.upper), max(0, place.upperX), min(w, place.upperX + w), place.upperX)]
+            for (source, start, end, originX) in spans {
+                // Columns start..<end of the stack, clipped to the snapshot and the target.
+                let from = max(start, originX), to = min(end, originX + source.width, target.width - x0)
+                guard to > from else { continue }
+                let sourceBase = UnsafeRawPointer(source.data), targetBase = UnsafeMutableRawPointer(target.data)
+                for y in max(0, y0)..<min(y0 + h, target.height, y0 + source.height) {
+                    memcpy(targetBase + y * target.stride + (x0 + from) * 4,
+                           sourceBase + (y - y0) * source.stride + (from - originX) * 4, (to - from) * 4)
+                }
+            }
+        }
+        target.markDirty()
     }
 
     /// Frame cost (ms) at stack depth 1000 and 2, measured alternately, and the snapshots held at

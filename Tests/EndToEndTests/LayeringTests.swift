@@ -33,6 +33,30 @@ final class LayeringTests: XCTestCase {
         }
     }
 
+    func testOnlyTheRendererImportsThePixelKernelAndTheKernelIsPlainC() throws {
+        let root = Paths.repository.appendingPathComponent("Sources")
+        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where folder != "SwipeBackRender" {
+            for file in try sources(folder) {
+                XCTAssertFalse(imports(file.text).contains("CPixelKernel"), "\(file.path) imports the renderer's pixel kernel")
+            }
+        }
+        XCTAssertTrue(try sources("SwipeBackRender").contains { imports($0.text).contains("CPixelKernel") })
+        // A regular C target, not a system library: no module map, and only the C library and intrinsics.
+        let kernel = root.appendingPathComponent("CPixelKernel")
+        let files = FileManager.default.enumerator(atPath: kernel.path)!.compactMap { $0 as? String }
+        XCTAssertFalse(files.contains { $0.hasSuffix("module.modulemap") })
+        let allowed: Set = ["\"pixel_kernel.h\"", "<stdatomic.h>", "<stddef.h>", "<stdint.h>", "<string.h>", "<immintrin.h>"]
+        let sourceFiles = files.filter { $0.hasSuffix(".c") || $0.hasSuffix(".h") }
+        XCTAssertEqual(Set(sourceFiles), ["pixel_kernel.c", "include/pixel_kernel.h"])
+        for name in sourceFiles {
+            let text = try String(contentsOf: kernel.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("#include") {
+                let header = line.dropFirst("#include".count).trimmingCharacters(in: .whitespaces)
+                XCTAssertTrue(allowed.contains(header), "\(name) includes \(header)")
+            }
+        }
+    }
+
     func testNoSourceFileIsOver500LinesAndTheCoordinatorIsUnder400() throws {
         var all: [(path: String, text: String)] = []
         for folder in try FileManager.default.contentsOfDirectory(atPath: Paths.repository.appendingPathComponent("Sources").path) {
