@@ -29,6 +29,9 @@ public final class SceneRenderer: FrameRendering {
         compositor.needsRedraw(scene(), width: width, height: height)
     }
 
+    /// Whether the last frame moved pages (`TransitionCompositor.lastFrameMovedPages`).
+    public var lastFrameMovedPages: Bool { compositor.lastFrameMovedPages }
+
     /// Composes the scene now, and the overlay, into `buffer`.
     ///
     /// - Throws: `RenderError` when cairo cannot wrap the buffer or drawing fails.

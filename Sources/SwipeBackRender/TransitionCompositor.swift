@@ -105,6 +105,19 @@ public final class TransitionCompositor {
     }
 
     private var lastSignature: FrameSignature?
+    /// Whether the frame composed last moved a page against the one before: a stack's progress,
+    /// frame, vertical travel or top page changed, or a page in view scrolled (see `FrameRendering`).
+    public private(set) var lastFrameMovedPages = true
+
+    /// Whether two frames place the same pages at the same spots (only their content may differ).
+    static func samePlaces(_ a: FrameSignature, _ b: FrameSignature) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.style == b.style, a.stacks.count == b.stacks.count else { return false }
+        return zip(a.stacks, b.stacks).allSatisfy { x, y in
+            x.frame == y.frame && x.progress == y.progress && x.verticalTravel == y.verticalTravel && x.topSerials == y.topSerials
+                && x.pages.map(\.serial) == y.pages.map(\.serial) && x.pages.map(\.scrollOffset) == y.pages.map(\.scrollOffset)
+                && x.pages.map(\.carouselOffset) == y.pages.map(\.carouselOffset)
+        }
+    }
 
     /// The signature of the frame `scene` draws into a `width` x `height` px target.
     public static func signature(of scene: Scene, width: Int, height: Int) -> FrameSignature {
@@ -210,7 +223,9 @@ public final class TransitionCompositor {
         }
         for stack in scene.stacks { keep.formUnion(stack.topSerials) }
         snapshots.retainOnly(keep)
-        lastSignature = Self.signature(of: scene, width: target.width, height: target.height)
+        let signature = Self.signature(of: scene, width: target.width, height: target.height)
+        lastFrameMovedPages = lastSignature.map { !Self.samePlaces(signature, $0) } ?? true
+        lastSignature = signature
     }
 
     /// Draws a `card` transition with cairo (the cards are scaled, so this style is not a copy):

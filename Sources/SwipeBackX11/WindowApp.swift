@@ -492,7 +492,7 @@ public final class WindowApp {
         let leadAtStart = leadMilliseconds
         let logBegan = timeline.appTime(nowMilliseconds: began)
         try renderer.draw(into: try window.backBuffer())
-        let outcome = try window.present()
+        let outcome = try window.present(whole: renderer.lastFrameMovedPages)
         let drawn = nowMilliseconds - began
         // Rises at once, decays over about ten frames.
         drawingEstimateMilliseconds = max(drawn, drawingEstimateMilliseconds * 0.9)

@@ -329,11 +329,14 @@ public final class X11Window {
     /// refresh and `presentCompletion(_:)` reports it shown; the fallback paths put it and sync, so
     /// it is on screen when this returns. Either way the window never shows a partial frame.
     ///
+    /// - Parameter whole: send the whole frame without comparing (the renderer knows that pages
+    ///   moved, so it differs nearly everywhere).
     /// - Returns: what was sent (`PresentOutcome`).
     /// - Throws: `X11Error` when the server rejects the image.
     @discardableResult
-    public func present() throws -> PresentOutcome {
+    public func present(whole: Bool = false) throws -> PresentOutcome {
         guard let chain else { return .unchanged }
+        if whole { chain.invalidate() }
         return try chain.present()
     }
 

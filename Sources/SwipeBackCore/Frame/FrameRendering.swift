@@ -14,4 +14,13 @@ public protocol FrameRendering: AnyObject {
     ///
     /// - Throws: whatever the renderer's drawing throws (`RenderError`).
     func draw(into buffer: PixelBuffer) throws
+    /// Whether the last frame drawn moved pages against the one before it (a transition stepped,
+    /// a page scrolled, the size changed), so it differs nearly everywhere: the window then sends
+    /// it whole without looking for the rectangle that changed. False by default, which always looks.
+    var lastFrameMovedPages: Bool { get }
+}
+
+extension FrameRendering {
+    /// False: the window finds the changed rectangle itself.
+    public var lastFrameMovedPages: Bool { false }
 }
