@@ -31,7 +31,8 @@ let package = Package(
 
         // MARK: - C kernels (plain C, no system library)
         // The compositor's pixel loops: scalar, SSE2 and AVX2, chosen at run time.
-        .target(name: "CPixelKernel"),
+        // Optimised in debug builds too, so tests and `swift run` draw frames at a real speed.
+        .target(name: "CPixelKernel", cSettings: [.unsafeFlags(["-O2"])]),
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),

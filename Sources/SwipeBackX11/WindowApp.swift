@@ -40,19 +40,8 @@ public final class WindowApp {
     /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
     /// its drawing began (app clock and log timeline, ms) and its bytes.
     private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, bytes: Int, aimedMsc: UInt64?)?
-    /// When the last frame reached the screen, on the app clock (ms): the refresh grid the next
-    /// frame aims at.
-    private var lastShownMilliseconds: Double?
-    /// A recent drawing time (ms), decaying slowly: how long before the next refresh to start a frame.
-    private var drawingEstimateMilliseconds = 4.0
-    /// Time added to the drawing estimate because frames that aimed at a refresh missed it (ms,
-    /// 0 up to a refresh interval): learned, as the server's clock decides what makes a refresh.
-    /// Xvfb's and the dummy driver's fake clock count a refresh as begun half an interval before
-    /// it is shown (xserver's `present_fake.c` rounds the msc to the nearest), so there a frame
-    /// must be sent in the first half of the interval before the refresh it aims at.
-    private var missAllowanceMilliseconds = 0.0
-    /// The refresh counter of the last frame shown (`PresentCompletion.msc`).
-    private var lastShownMsc: UInt64?
+    /// When the next frame is drawn (`FramePacer`).
+    private var pacer: FramePacer
     /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
     static let overdueIntervals = 6.0
     /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
@@ -115,6 +104,7 @@ public final class WindowApp {
         self.renderer = renderer
         self.start = clock.now
         frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
+        pacer = FramePacer(paced: window.presentPath == .present, intervalMilliseconds: frameClock.intervalMilliseconds)
         desktopSettings = XSettingsWatcher(display: window.display)
         model.desktopReducesMotion = desktopSettings.reducesMotion
         loadScrollDevices()
@@ -211,6 +201,8 @@ public final class WindowApp {
             }
             var now = nowMilliseconds
             let paced = window.presentPath == .present
+            pacer.paced = paced
+            pacer.intervalMilliseconds = frameClock.intervalMilliseconds
             if let queued = queuedFrame, now - queued.began > Self.overdueIntervals * frameClock.intervalMilliseconds {
                 // No completion came (the window left every monitor, say): go on drawing.
                 window.abandonFrameInFlight()
@@ -219,7 +211,7 @@ public final class WindowApp {
             // On the Present path a frame starts only once the one before it is on screen.
             let free = !window.hasFrameInFlight
             var wantsFrame = dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height)
-            let startAt = wantsFrame && free ? frameStart(after: now, paced: paced) : now
+            let startAt = wantsFrame && free ? pacer.frameStart(after: now) : now
             if wantsFrame, free, startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
                 if sleep(untilMilliseconds: startAt, fd: fd) { continue }
@@ -248,7 +240,7 @@ public final class WindowApp {
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
             wantsFrame = dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height)
-            if wantsFrame, free, now >= frameStart(after: now, paced: paced) - 0.5 {
+            if wantsFrame, free, now >= pacer.frameStart(after: now) - 0.5 {
                 try drawFrame()
                 dirty = false
                 inputNeedsRedraw = false
@@ -264,7 +256,7 @@ public final class WindowApp {
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             } else if dirty || inputNeedsRedraw || (paced && model.needsFrames) {
                 // A frame held back by the pacing, or an animation's next frame.
-                let wait = Int32(max(0, (frameStart(after: nowMilliseconds, paced: paced) - nowMilliseconds).rounded(.up)))
+                let wait = Int32(max(0, (pacer.frameStart(after: nowMilliseconds) - nowMilliseconds).rounded(.up)))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             // Sleep until the next timer, not a frame at a time.
@@ -283,43 +275,6 @@ public final class WindowApp {
             }
         }
     }
-
-    /// When the next frame should start drawing, on the app clock (ms): on the Present path, the
-    /// drawing estimate before the next refresh after `now` (the refresh grid from the last frame
-    /// shown), or now when no frame was shown lately; on the others, the frame clock's next tick
-    /// after the last frame.
-    private func frameStart(after now: Double, paced: Bool) -> Double {
-        let interval = frameClock.intervalMilliseconds
-        guard paced else {
-            guard let shown = lastShownMilliseconds, now - shown < 4 * interval else { return now }
-            return shown + interval - 1
-        }
-        let lead = leadMilliseconds
-        var start = now
-        if let shown = lastShownMilliseconds, now - shown < 4 * interval {
-            // Past the start time for the coming refresh: draw now and still aim at it.
-            start = max(now, nextRefresh(after: now) - lead)
-        }
-        return max(start, heldUntilMilliseconds - lead)
-    }
-
-    /// How long before a refresh a frame starts to be drawn, in ms: the recent drawing time and a
-    /// margin, and what misses taught (`missAllowanceMilliseconds`); at most a refresh interval.
-    private var leadMilliseconds: Double {
-        min(frameClock.intervalMilliseconds, drawingEstimateMilliseconds * 1.5 + 1 + missAllowanceMilliseconds)
-    }
-
-    /// The first refresh after `t` (ms, app clock) on the grid of the last frame shown, or a
-    /// refresh interval after `t` when none was shown.
-    private func nextRefresh(after t: Double) -> Double {
-        let interval = frameClock.intervalMilliseconds
-        guard let shown = lastShownMilliseconds else { return t + interval }
-        return shown + ((t - shown) / interval + 1e-9).rounded(.up) * interval
-    }
-
-    /// A frame that changed nothing holds the next one back until the next refresh (an animation
-    /// that rests for a frame does not spin), in ms on the app clock.
-    private var heldUntilMilliseconds = 0.0
 
     /// Sleeps until `milliseconds` on the app clock or until the X connection or the signal pipe
     /// has something; returns whether it woke early for them.
@@ -342,16 +297,8 @@ public final class WindowApp {
         var monotonic = timespec()
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
         let ageMilliseconds = (Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3 - Double(completion.ust)) / 1000
-        let interval = frameClock.intervalMilliseconds
-        lastShownMilliseconds = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < interval ? now - ageMilliseconds : now
-        // A frame that aimed at a refresh and came later: start the next ones earlier. One that
-        // made it: a little later (a miss every few seconds at most, while the allowance is too small).
-        if let aimed = queued.aimedMsc, completion.wasShown {
-            missAllowanceMilliseconds = completion.msc > aimed
-                ? min(interval, missAllowanceMilliseconds + interval / 8)
-                : max(0, missAllowanceMilliseconds - interval / 400)
-        }
-        lastShownMsc = completion.msc
+        let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < frameClock.intervalMilliseconds
+        pacer.didShow(at: known ? now - ageMilliseconds : now, msc: completion.msc, aimed: completion.wasShown ? queued.aimedMsc : nil)
         reportFrame(began: queued.logBegan, bytes: queued.bytes)
     }
 
@@ -489,29 +436,20 @@ public final class WindowApp {
     private func drawFrame() throws {
         // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
-        let leadAtStart = leadMilliseconds
+        let leadAtStart = pacer.leadMilliseconds
         let logBegan = timeline.appTime(nowMilliseconds: began)
         try renderer.draw(into: try window.backBuffer())
         let outcome = try window.present(whole: renderer.lastFrameMovedPages)
         let drawn = nowMilliseconds - began
-        // Rises at once, decays over about ten frames.
-        drawingEstimateMilliseconds = max(drawn, drawingEstimateMilliseconds * 0.9)
+        pacer.didDraw(milliseconds: drawn)
         switch outcome {
         case .queued(let serial, let box):
-            // The refresh it aims at, when it follows a frame shown lately and started on time (a
-            // frame started late, for input that came late, teaches nothing about the lead).
-            var aimed: UInt64?
-            let refresh = nextRefresh(after: began)
-            if let shown = lastShownMilliseconds, let msc = lastShownMsc, began - shown < 4 * frameClock.intervalMilliseconds,
-               began <= refresh - leadAtStart + 1 {
-                aimed = msc + UInt64(max(1, ((refresh - shown) / frameClock.intervalMilliseconds).rounded()))
-            }
-            queuedFrame = (serial, began, logBegan, box.byteCount, aimed)
+            queuedFrame = (serial, began, logBegan, box.byteCount, pacer.aimedMsc(began: began, lead: leadAtStart))
         case .shown(let box):
-            lastShownMilliseconds = nowMilliseconds
+            pacer.didShow(at: nowMilliseconds, msc: nil, aimed: nil)
             reportFrame(began: logBegan, bytes: box.byteCount)
         case .unchanged:
-            if window.presentPath == .present { heldUntilMilliseconds = nextRefresh(after: nowMilliseconds) }
+            pacer.didDrawNothing(at: nowMilliseconds)
             reportFrame(began: logBegan, bytes: 0)
         }
     }

@@ -31,6 +31,9 @@ enum LiveBench {
         var results: [BenchmarkResult] = []
         var notes: [String] = []
         do { results += try latencyUnderXvfb() } catch { notes.append("latency and dropped frames skipped: \(error)") }
+        do {
+            results += try latencyUnderXvfb(environment: ["SWIPEBACK_NO_PRESENT": "1"], suffix: "_no_present")
+        } catch { notes.append("latency without Present skipped: \(error)") }
         do { results += try PacingBench.floodUnderXvfb() } catch { notes.append("1 kHz flood skipped: \(error)") }
         do { results += try PacingBench.readoutUnderXvfb() } catch { notes.append("readout bytes skipped: \(error)") }
         do { results += try swipeCPUUnderXorg() } catch { notes.append("touch swipe CPU skipped: \(error)") }
@@ -54,10 +57,14 @@ enum LiveBench {
     /// Each `changed` line of the demo's log is one processed move; its latency is the time to the
     /// first `frame` presented after it, in 60 Hz frames. A move is dropped when the next move was
     /// processed before any frame showed it.
-    static func latencyUnderXvfb() throws -> [BenchmarkResult] {
+    ///
+    /// With `environment` `SWIPEBACK_NO_PRESENT=1` (the names take `suffix`), the same without
+    /// the Present extension: frames put with `XShmPutImage` as soon as drawn, not synchronised
+    /// with the refresh, for comparison.
+    static func latencyUnderXvfb(environment: [String: String] = [:], suffix: String = "") throws -> [BenchmarkResult] {
         let server = try XvfbServer(width: 1920, height: 1080)
         let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
-                                   arguments: ["--open", "home,message", "--window", "1920x1080"])
+                                   arguments: ["--open", "home,message", "--window", "1920x1080"], environment: environment)
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
         server.move(to: 3, 540)
         sleepMilliseconds(30)
@@ -91,9 +98,9 @@ enum LiveBench {
         guard !latencies.isEmpty else { throw XTestingError("the drag produced no frames") }
         let sorted = latencies.sorted()
         let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-        return [BenchmarkResult(name: "latency_p50_frames", value: median(latencies), unit: "frames", goal: nil),
-                BenchmarkResult(name: "latency_p99_frames", value: p99, unit: "frames", goal: 1),
-                BenchmarkResult(name: "dropped_frames_2s_1080p", value: Double(dropped), unit: "frames", goal: 0)]
+        return [BenchmarkResult(name: "latency_p50_frames" + suffix, value: median(latencies), unit: "frames", goal: nil),
+                BenchmarkResult(name: "latency_p99_frames" + suffix, value: p99, unit: "frames", goal: suffix.isEmpty ? 1 : nil),
+                BenchmarkResult(name: "dropped_frames_2s_1080p" + suffix, value: Double(dropped), unit: "frames", goal: suffix.isEmpty ? 0 : nil)]
     }
 
     /// `swipeback bench`'s `memcpy_1080p_ms`: a memcpy of one 1080p frame, measured as that bench
