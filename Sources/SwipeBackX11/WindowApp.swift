@@ -437,7 +437,9 @@ public final class WindowApp {
         // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
         let leadAtStart = pacer.leadMilliseconds
-        let logBegan = timeline.appTime(nowMilliseconds: began)
+        // A µs after every line written so far, so a line is shown by this frame if and only if
+        // its `t` is before the frame's start (`t - ms` of its frame line).
+        let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
         try renderer.draw(into: try window.backBuffer())
         let outcome = try window.present(whole: renderer.lastFrameMovedPages)
         let drawn = nowMilliseconds - began
