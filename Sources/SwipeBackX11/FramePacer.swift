@@ -93,13 +93,13 @@ public struct FramePacer: Sendable {
     /// A frame reached the screen at refresh `shownAt` (ms), counter `msc` (nil without Present),
     /// having aimed at `aimed`: the grid moves there, and a frame that came after the refresh it
     /// aimed at makes the next ones start an eighth of an interval earlier, while one that made it
-    /// lets them start a 400th later (a miss every few seconds at most, while the allowance is too small).
+    /// lets them start a 4000th later (a miss every 500 frames at most, while the allowance is too small).
     public mutating func didShow(at shownAt: Double, msc: UInt64?, aimed: UInt64?) {
         lastShownMilliseconds = shownAt
         if let msc, let aimed {
             missAllowanceMilliseconds = msc > aimed
                 ? min(intervalMilliseconds, missAllowanceMilliseconds + intervalMilliseconds / 8)
-                : max(0, missAllowanceMilliseconds - intervalMilliseconds / 400)
+                : max(0, missAllowanceMilliseconds - intervalMilliseconds / 4000)
         }
         lastShownMsc = msc ?? lastShownMsc
     }

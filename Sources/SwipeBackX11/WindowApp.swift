@@ -210,7 +210,10 @@ public final class WindowApp {
             }
             // On the Present path a frame starts only once the one before it is on screen.
             let free = !window.hasFrameInFlight
-            var wantsFrame = dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height)
+            // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
+            // a flood of input most wakes end here.
+            var wantsFrame = free
+                && (dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
             let startAt = wantsFrame && free ? pacer.frameStart(after: now) : now
             if wantsFrame, free, startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
@@ -239,7 +242,7 @@ public final class WindowApp {
                 dirty = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            wantsFrame = dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height)
+            wantsFrame = free && (dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height))
             if wantsFrame, free, now >= pacer.frameStart(after: now) - 0.5 {
                 try drawFrame()
                 dirty = false

@@ -38,13 +38,13 @@ final class FramePacerTests: XCTestCase {
         XCTAssertEqual(pacer.leadMilliseconds, interval, "never more than an interval")
     }
 
-    func testAMissTeachesAnEighthOfAnIntervalAndAHitGivesBackA400th() {
+    func testAMissTeachesAnEighthOfAnIntervalAndAHitGivesBackA4000th() {
         var pacer = FramePacer(paced: true, intervalMilliseconds: interval)
         pacer.didShow(at: 0, msc: 10, aimed: nil)
         pacer.didShow(at: 2 * interval, msc: 12, aimed: 11)
         XCTAssertEqual(pacer.missAllowanceMilliseconds, interval / 8, accuracy: 1e-9)
         pacer.didShow(at: 3 * interval, msc: 13, aimed: 13)
-        XCTAssertEqual(pacer.missAllowanceMilliseconds, interval / 8 - interval / 400, accuracy: 1e-9)
+        XCTAssertEqual(pacer.missAllowanceMilliseconds, interval / 8 - interval / 4000, accuracy: 1e-9)
         XCTAssertEqual(pacer.lastShownMsc, 13)
     }
 
