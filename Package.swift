@@ -58,13 +58,15 @@ let package = Package(
         .executableTarget(name: "swipeback-fuzz", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
 
         // MARK: - Tests
-        .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats"]),
+        // What the test targets share (a seeded random generator).
+        .target(name: "SwipeBackTestSupport", path: "Tests/SwipeBackTestSupport"),
+        .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
-        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel"]),
+        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                   "SwipeBackXTesting"]),
+                                   "SwipeBackXTesting", "SwipeBackTestSupport"]),
     ]
 )

@@ -66,7 +66,9 @@ final class PresentChain {
     private var onScreen: Int?
     /// Set when the window's content is unknown (the first frame, an Expose): the next frame is sent whole.
     private var sendWhole = true
-    private var serial: UInt32 = 0
+    /// The serial of the frame sent last; a new chain goes on from the old one's, so a late
+    /// completion of a frame of the old buffers is never taken for a new frame.
+    private(set) var serial: UInt32
     /// The serial waiting for its `PresentCompleteNotify`, if any.
     private(set) var inFlight: UInt32?
     /// The update region `PresentPixmap` takes, set to each frame's box.
@@ -79,8 +81,9 @@ final class PresentChain {
     ///
     /// - Throws: `X11Error` when the buffers cannot be made.
     init(path: PresentPath, display: OpaquePointer, visual: UnsafeMutablePointer<Visual>, window: Window, gc: GC,
-         width: Int, height: Int) throws {
+         width: Int, height: Int, lastSerial: UInt32 = 0) throws {
         self.path = path
+        serial = lastSerial
         self.display = display
         self.window = window
         self.gc = gc

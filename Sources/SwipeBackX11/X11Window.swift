@@ -26,6 +26,8 @@ public final class X11Window {
     private var chain: PresentChain?
     /// The Present extension's major opcode, when the server has it (and it is not switched off).
     private var presentOpcode: Int32?
+    /// The serial of the last frame sent by a chain since replaced (a resize makes a new one).
+    private var lastSerial: UInt32 = 0
     /// The window's Present event selection (complete and idle notices), or nil when frames do not use Present.
     private var presentEventID: XID?
     /// Whether the server shares memory with us (MIT-SHM); turned off after a failure.
@@ -284,6 +286,7 @@ public final class X11Window {
         guard width != self.width || height != self.height else { return }
         self.width = width
         self.height = height
+        if let chain { lastSerial = chain.serial }
         chain = nil
     }
 
@@ -294,11 +297,12 @@ public final class X11Window {
     /// - Throws: `X11Error` when no image can be made.
     public func backBuffer() throws -> PixelBuffer {
         if let chain, chain.backBufferSize == (width, height) { return chain.backBuffer }
+        if let chain { lastSerial = chain.serial }
         chain = nil
         for path in presentPaths {
             do {
                 chain = try PresentChain(path: path, display: display, visual: visual, window: window, gc: gc,
-                                         width: width, height: height)
+                                         width: width, height: height, lastSerial: lastSerial)
                 break
             } catch {
                 // Fall back to the next path for good (the server refused shared memory or its pixmaps).

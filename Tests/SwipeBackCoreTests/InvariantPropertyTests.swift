@@ -1,20 +1,12 @@
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackTestSupport
 import SwipeBackFormats
 
 /// Thousands of random input sequences, each checked against the engine's invariants.
 final class InvariantPropertyTests: XCTestCase {
-    /// SplitMix64: a small seeded generator, so a failure names a seed that reproduces it.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A seeded generator, so a failure names a seed that reproduces it.
+    typealias SeededGenerator = SplitMix64
 
     private enum Appearance { case hidden, appearing, visible, disappearing }
 
@@ -142,7 +134,7 @@ final class InvariantPropertyTests: XCTestCase {
         var checkedLines = 0
         var counts: [String: Int] = [:]
         for seed in 0..<3000 {
-            var rng = SeededGenerator(state: UInt64(seed))
+            var rng = SeededGenerator(seed: UInt64(seed))
             let stacks = layouts[seed % 2]
             var configuration = Configuration()
             configuration.forwardSwipe = seed % 3 != 0

@@ -1,19 +1,15 @@
 import XCTest
 import CPixelKernel
+import SwipeBackTestSupport
 
 /// The C pixel kernels (`CPixelKernel`): every path this CPU runs (scalar, SSE2, AVX2), forced in
 /// turn, against a scalar reference written here, on random pixels, odd widths and unaligned starts.
 final class PixelKernelTests: XCTestCase {
-    /// SplitMix64 (Steele, Lea and Flood, 2014): the same random pixels on every run.
+    /// The same random pixels on every run (`SplitMix64`).
     private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        private var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func pixel() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
         /// A brightness in 0...256 in both 16-bit halves, as the kernel takes it; the ends (0 and
         /// 256) often, as the dim and the shadow reach them.
