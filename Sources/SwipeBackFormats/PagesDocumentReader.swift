@@ -87,7 +87,7 @@ public enum PagesDocumentReader {
         if requireStacks {
             for stack in stacks {
                 for id in stack.pages where pages[id] == nil {
-                    try report(document.error("stack \"\(stack.id)\" names unknown page \(FormatError.quoted(id))"))
+                    try report(document.error("stack \(FormatError.quoted(stack.id)) names unknown page \(FormatError.quoted(id))"))
                 }
             }
         }
@@ -116,7 +116,7 @@ public enum PagesDocumentReader {
             throw FormatError(file: file, line: line, message: "\(place): expected at least one stack")
         }
         if stacks.count > 1, let missing = stacks.first(where: { $0.frame == nil }) {
-            throw FormatError(file: file, line: line, message: "\(place): stack \"\(missing.id)\" needs a \"frame\" when there are several stacks")
+            throw FormatError(file: file, line: line, message: "\(place): stack \(FormatError.quoted(missing.id)) needs a \"frame\" when there are several stacks")
         }
         return stacks
     }

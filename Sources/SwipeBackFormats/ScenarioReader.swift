@@ -86,7 +86,7 @@ public enum ScenarioReader {
         let windowRect = Rect(x: 0, y: 0, width: width, height: height)
         for stack in document.stacks {
             if let f = stack.frame, f.x < 0 || f.y < 0 || f.maxX > windowRect.maxX || f.maxY > windowRect.maxY || f.width < 1 || f.height < 1 {
-                throw header.error("stack \"\(stack.id)\" frame [\(f.x), \(f.y), \(f.width), \(f.height)] must lie inside the \(width)x\(height) window")
+                throw header.error("stack \(FormatError.quoted(stack.id)) frame [\(f.x), \(f.y), \(f.width), \(f.height)] must lie inside the \(width)x\(height) window")
             }
         }
         let stackIDs = Set(document.stacks.map(\.id))
@@ -108,7 +108,7 @@ public enum ScenarioReader {
             switch event {
             case .push(let stack, _, _), .pop(let stack, _), .popToRoot(let stack, _):
                 guard stackIDs.contains(stack) else {
-                    throw fields.error("no stack \(FormatError.quoted(stack)); stacks: " + stackIDs.sorted().joined(separator: ", "))
+                    throw fields.error("no stack \(FormatError.quoted(stack)); stacks: " + stackIDs.sorted().map { FormatError.shortened($0) }.joined(separator: ", "))
                 }
                 if case .push(_, let page, _) = event { knownPages.insert(page) }
             case .setPage(let page, _):

@@ -173,6 +173,9 @@ final class PresentChain {
             let complete = data.assumingMemoryBound(to: XPresentCompleteNotifyEvent.self).pointee
             guard complete.kind == UInt8(PresentCompleteKindPixmap) else { return nil }
             if complete.serial_number == inFlight { inFlight = nil }
+            // A skipped frame never reached the window, and the next one was compared with it:
+            // the next is sent whole.
+            if complete.mode == UInt8(PresentCompleteModeSkip) { sendWhole = true }
             return PresentCompletion(serial: complete.serial_number, ust: complete.ust, msc: complete.msc,
                                      wasShown: complete.mode != UInt8(PresentCompleteModeSkip))
         default:
@@ -182,5 +185,9 @@ final class PresentChain {
 
     /// Forgets the frame in flight (its completion never came: the window went away from every
     /// monitor, say), so drawing goes on.
-    func abandonInFlight() { inFlight = nil }
+    func abandonInFlight() {
+        inFlight = nil
+        // It may never be shown (or be skipped), so the window's content is unknown.
+        sendWhole = true
+    }
 }

@@ -199,6 +199,9 @@ final class FormatsTests: XCTestCase {
              "page \"a\" element 0: image \"missing.png\" not found"),
             (#"{"root": "b", "pages": {"a": {}}}"#, "\"root\" names unknown page \"b\""),
             (#"{"stacks": [{"id": "s", "pages": ["a", "z"]}], "pages": {"a": {}}}"#, "stack \"s\" names unknown page \"z\""),
+            // A stack id with a carriage return in it (the pages fuzzer's finding) is quoted with it escaped.
+            (#"{"stacks": [{"id": "side\r", "pages": ["a"]}, {"id": "main", "pages": ["a"]}], "pages": {"a": {}}}"#,
+             "stack \"side\\r\" needs a \"frame\" when there are several stacks"),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "image", "src": "notes.txt"}]}}}"#,
              "page \"a\" element 0: image \"notes.txt\" is not a PNG file"),
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "button", "id": "x", "label": "1", "action": "pop"}, {"type": "button", "id": "x", "label": "2", "action": "pop"}]}}}"#,
