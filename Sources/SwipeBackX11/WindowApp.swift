@@ -248,6 +248,17 @@ public final class WindowApp {
                 dirty = false
                 inputNeedsRedraw = false
             }
+            // A frame in flight: nothing is drawn before its refresh, so input is read in one batch
+            // then (the server's times keep each event's moment), not one wake per event.
+            if paced, let queued = queuedFrame, Self.signalled == 0 {
+                let wake = pacer.nextRefresh(after: queued.began) + 0.3 - nowMilliseconds
+                if wake > 0, wake < 2 * frameClock.intervalMilliseconds {
+                    XFlush(window.display)
+                    var pause = timespec(tv_sec: 0, tv_nsec: Int(wake * 1e6))
+                    nanosleep(&pause, nil) // a signal ends it early
+                    continue
+                }
+            }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
