@@ -18,6 +18,12 @@ public struct FrameBox: Equatable, Sendable {
     public var byteCount: Int { width * height * 4 }
 
     /// Creates a rectangle.
+    ///
+    /// - Parameters:
+    ///   - x: left edge, px, 0...32767.
+    ///   - y: top edge, px, 0...32767.
+    ///   - width: px, 0...32767.
+    ///   - height: px, 0...32767.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

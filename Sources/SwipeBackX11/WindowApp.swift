@@ -214,8 +214,8 @@ public final class WindowApp {
             // a flood of input most wakes end here.
             var wantsFrame = free
                 && (dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
-            let startAt = wantsFrame && free ? pacer.frameStart(after: now) : now
-            if wantsFrame, free, startAt > now + 0.5 {
+            let startAt = wantsFrame ? pacer.frameStart(after: now) : now
+            if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
                 if sleep(untilMilliseconds: startAt, fd: fd) { continue }
                 now = nowMilliseconds
@@ -243,7 +243,7 @@ public final class WindowApp {
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
             wantsFrame = free && (dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height))
-            if wantsFrame, free, now >= pacer.frameStart(after: now) - 0.5 {
+            if wantsFrame, now >= pacer.frameStart(after: now) - 0.5 {
                 try drawFrame()
                 dirty = false
                 inputNeedsRedraw = false

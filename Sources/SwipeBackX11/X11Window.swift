@@ -286,6 +286,11 @@ public final class X11Window {
         guard width != self.width || height != self.height else { return }
         self.width = width
         self.height = height
+        dropChain()
+    }
+
+    /// Lets the buffers go (the size changed), keeping their serial for the next chain.
+    private func dropChain() {
         if let chain { lastSerial = chain.serial }
         chain = nil
     }
@@ -297,8 +302,7 @@ public final class X11Window {
     /// - Throws: `X11Error` when no image can be made.
     public func backBuffer() throws -> PixelBuffer {
         if let chain, chain.backBufferSize == (width, height) { return chain.backBuffer }
-        if let chain { lastSerial = chain.serial }
-        chain = nil
+        dropChain()
         for path in presentPaths {
             do {
                 chain = try PresentChain(path: path, display: display, visual: visual, window: window, gc: gc,
@@ -322,15 +326,17 @@ public final class X11Window {
         (presentEventID != nil ? [.present] : []) + (usesSharedMemory ? [.sharedMemory] : []) + [.putImage]
     }
 
-    /// How frames reach the window now (`PresentPath`).
-    public var presentPath: PresentPath { chain?.path ?? presentPaths[0] }
+    /// How frames reach the window now (`PresentPath`); read on every wake, so it builds no list.
+    public var presentPath: PresentPath {
+        chain?.path ?? (presentEventID != nil ? .present : usesSharedMemory ? .sharedMemory : .putImage)
+    }
 
     /// Whether a presented frame waits for the server's `PresentCompleteNotify`.
     public var hasFrameInFlight: Bool { chain?.inFlight != nil }
 
     /// Sends the back buffer: only the rectangle where it differs from the frame on screen (the
     /// whole frame after `invalidateFrame()`). On the Present path the frame is queued for the next
-    /// refresh and `presentCompletion(_:)` reports it shown; the fallback paths put it and sync, so
+    /// refresh and `isPresentEvent(_:completion:)` reports it shown; the fallback paths put it and sync, so
     /// it is on screen when this returns. Either way the window never shows a partial frame.
     ///
     /// - Parameter whole: send the whole frame without comparing (the renderer knows that pages
