@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
-        .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore"]),
+        .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
                                    "SwipeBackXTesting", "SwipeBackTestSupport"]),

@@ -32,6 +32,13 @@ public final class SceneRenderer: FrameRendering {
     /// Whether the last frame moved pages (`TransitionCompositor.lastFrameMovedPages`).
     public var lastFrameMovedPages: Bool { compositor.lastFrameMovedPages }
 
+    /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`).
+    ///
+    /// - Throws: `RenderError` when the snapshot cannot be drawn.
+    public func drawAhead(width: Int, height: Int) throws -> Bool {
+        try compositor.drawAhead(scene())
+    }
+
     /// Composes the scene now, and the overlay, into `buffer`.
     ///
     /// - Throws: `RenderError` when cairo cannot wrap the buffer or drawing fails.

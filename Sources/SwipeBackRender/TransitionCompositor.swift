@@ -228,6 +228,23 @@ public final class TransitionCompositor {
         lastSignature = signature
     }
 
+    /// Draws the snapshot of one page a pop would uncover (`Scene.Stack.beneath`) that is not
+    /// drawn yet, as `compose` will want it; returns whether it drew one. The snapshots of a
+    /// stack's two top pages are kept between frames, so a swipe's first frame is then a copy.
+    ///
+    /// - Throws: `RenderError` when the snapshot cannot be drawn.
+    public func drawAhead(_ scene: Scene) throws -> Bool {
+        let drawn = snapshots.drawCount
+        for stack in scene.stacks {
+            guard stack.progress == nil, let beneath = stack.beneath else { continue }
+            // The size `compose` gives the stack.
+            _ = try snapshot(beneath, in: stack, scene: scene, width: max(1, Int(stack.frame.width.rounded())),
+                             height: max(1, Int(stack.frame.height.rounded())))
+            if snapshots.drawCount != drawn { return true }
+        }
+        return false
+    }
+
     /// Draws a `card` transition with cairo (the cards are scaled, so this style is not a copy):
     /// the backdrop, the page beneath as a card, the scrim, then the top page as a card
     /// (`CardGeometry`), bilinear-filtered.

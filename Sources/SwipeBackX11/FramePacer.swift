@@ -2,8 +2,13 @@
 /// it aims at as drawing allows, so input that arrives meanwhile goes into it.
 ///
 /// On the Present path the refresh grid comes from the frames shown (`PresentCompleteNotify`'s
-/// time); without Present, frames follow the frame clock, one interval apart. All times are ms on
-/// the app clock. A pure value, so its rules are tested without a server.
+/// time). Frames that no refresh waits for start as soon as there is something to draw, within a
+/// budget of one frame per interval (a token bucket that holds `budgetBurst` frames), so each is
+/// shown its drawing time after the input it shows and a flood gets the interval's rate: frames
+/// without Present (put and synced, at the frame clock's interval), and frames on the server's
+/// fake clock (`FakePresentClock`: no display reads the window, so there is no refresh to aim at;
+/// presented with `PresentOptionAsync`, which the server copies at once, at its interval). All
+/// times are ms on the app clock. A pure value, so its rules are tested without a server.
 public struct FramePacer: Sendable {
     /// Whether frames are paced by Present completions (else by the frame clock).
     public var paced: Bool
@@ -24,6 +29,19 @@ public struct FramePacer: Sendable {
     /// The refresh a frame that changed nothing would have been shown at: the next frame aims at
     /// the one after (an animation that rests for a frame does not spin).
     private var heldRefreshMilliseconds = -Double.infinity
+    /// The fake clock's interval (ms) when the last frame shown came from it (`FakePresentClock`);
+    /// nil on a display's clock.
+    public private(set) var fakeClockIntervalMilliseconds: Double?
+    /// For frames no refresh waits for (`usesBudget`), the frames in the budget at
+    /// `budgetMilliseconds`: it grows by one per interval up to `budgetBurst`, and a frame starts
+    /// when it holds one, and spends it.
+    public private(set) var budget = FramePacer.budgetBurst
+    private var budgetMilliseconds = -Double.infinity
+    /// The most frames the budget holds: with more than one, input that comes a little early (a
+    /// sender's timer) or a frame that started late is not held back, so frames do not drift
+    /// behind input a little each interval (as they did when each frame had to wait an interval
+    /// after the last); a flood gets one frame per interval after the first two.
+    public static let budgetBurst = 1.5
     /// Frames shown longer ago than this many intervals no longer give the grid: the next frame starts at once.
     static let gridIntervals = 4.0
 
@@ -47,13 +65,13 @@ public struct FramePacer: Sendable {
         lastShownMilliseconds.map { now - $0 < Self.gridIntervals * intervalMilliseconds } ?? false
     }
 
-    /// When the next frame should start drawing, at or after `now`: on the Present path, the lead
-    /// before the next refresh after `now` (now when that time has passed, or when no frame was
-    /// shown lately); without Present, an interval after the last frame shown.
+    /// When the next frame should start drawing, at or after `now`: on a display's Present clock,
+    /// the lead before the next refresh after `now` (now when that time has passed, or when no
+    /// frame was shown lately); otherwise once the budget holds a frame.
     public func frameStart(after now: Double) -> Double {
-        guard paced else {
-            guard let shown = lastShownMilliseconds, gridIsRecent(at: now) else { return now }
-            return max(now, shown + intervalMilliseconds - 1)
+        if usesBudget {
+            let held = budget(at: now)
+            return held >= 1 ? now : now + (1 - held) * budgetIntervalMilliseconds
         }
         let lead = leadMilliseconds
         let start = gridIsRecent(at: now) ? max(now, nextRefresh(after: now) - lead) : now
@@ -73,7 +91,7 @@ public struct FramePacer: Sendable {
     ///
     /// - Parameter lead: the lead when it began (`leadMilliseconds`).
     public func aimedMsc(began: Double, lead: Double) -> UInt64? {
-        guard paced, let shown = lastShownMilliseconds, let msc = lastShownMsc, gridIsRecent(at: began) else { return nil }
+        guard !usesBudget, let shown = lastShownMilliseconds, let msc = lastShownMsc, gridIsRecent(at: began) else { return nil }
         let refresh = nextRefresh(after: began)
         guard began <= refresh - lead + 1 else { return nil }
         return msc + UInt64(max(1, ((refresh - shown) / intervalMilliseconds).rounded()))
@@ -84,23 +102,84 @@ public struct FramePacer: Sendable {
         drawingEstimateMilliseconds = max(milliseconds, drawingEstimateMilliseconds * 0.9)
     }
 
-    /// A frame drew nothing new (`PresentOutcome.unchanged`) at `now`: on the Present path the
-    /// next waits for the next refresh.
+    /// A frame drew nothing new (`PresentOutcome.unchanged`) at `now`: the next waits for the
+    /// next refresh, or spends the budget as a frame would, so an animation at rest does not spin.
     public mutating func didDrawNothing(at now: Double) {
-        if paced { heldRefreshMilliseconds = nextRefresh(after: now) }
+        if usesBudget {
+            spendBudget(at: now)
+        } else {
+            heldRefreshMilliseconds = nextRefresh(after: now)
+        }
     }
 
-    /// A frame reached the screen at refresh `shownAt` (ms), counter `msc` (nil without Present),
-    /// having aimed at `aimed`: the grid moves there, and a frame that came after the refresh it
-    /// aimed at makes the next ones start an eighth of an interval earlier, while one that made it
-    /// lets them start a 4000th later (a miss every 500 frames at most, while the allowance is too small).
-    public mutating func didShow(at shownAt: Double, msc: UInt64?, aimed: UInt64?) {
+    /// Whether frames are presented for the server's fake clock (`FakePresentClock`): at once,
+    /// with `PresentOptionAsync`.
+    public var isOnFakeClock: Bool { paced && fakeClockIntervalMilliseconds != nil }
+
+    /// Whether frames start within the budget: no refresh waits for them (without Present, or on
+    /// the server's fake clock).
+    public var usesBudget: Bool { !paced || fakeClockIntervalMilliseconds != nil }
+
+    /// The budget's interval, ms: the fake clock's, else the refresh interval.
+    private var budgetIntervalMilliseconds: Double {
+        paced ? fakeClockIntervalMilliseconds ?? intervalMilliseconds : intervalMilliseconds
+    }
+
+    /// When to read the completion of a frame in flight that began drawing at `began` (ms), with
+    /// the input that came meanwhile, in one batch: a little after the refresh it aims at, or on
+    /// the fake clock when the next frame may start (its completion comes at once).
+    public func inFlightWake(began: Double) -> Double {
+        guard usesBudget else { return nextRefresh(after: began) + 0.3 }
+        // The budget once this frame has spent its one, back at one.
+        return began + max(0, 2 - budget(at: began)) * budgetIntervalMilliseconds
+    }
+
+    /// The budget at `t` (ms): what was left, plus one per interval since, up to `budgetBurst`.
+    public func budget(at t: Double) -> Double {
+        guard t > budgetMilliseconds else { return budget }
+        return min(Self.budgetBurst, budget + (t - budgetMilliseconds) / budgetIntervalMilliseconds)
+    }
+
+    private mutating func spendBudget(at t: Double) {
+        budget = budget(at: t) - 1
+        budgetMilliseconds = max(budgetMilliseconds, t)
+    }
+
+    /// A frame reached the screen at refresh `shownAt` (ms), counter `msc`, on a display's Present
+    /// clock, having aimed at `aimed`: the grid moves there, and a frame that came after the
+    /// refresh it aimed at makes the next ones start an eighth of an interval earlier, while one
+    /// that made it lets them start a 4000th later (a miss every 500 frames at most, while the
+    /// allowance is too small).
+    public mutating func didShow(at shownAt: Double, msc: UInt64, aimed: UInt64?) {
+        fakeClockIntervalMilliseconds = nil
         lastShownMilliseconds = shownAt
-        if let msc, let aimed {
+        if let aimed {
             missAllowanceMilliseconds = msc > aimed
                 ? min(intervalMilliseconds, missAllowanceMilliseconds + intervalMilliseconds / 8)
                 : max(0, missAllowanceMilliseconds - intervalMilliseconds / 4000)
         }
-        lastShownMsc = msc ?? lastShownMsc
+        lastShownMsc = msc
+    }
+
+    /// A frame without Present was put and synced at `shownAt` (ms): it spends one frame of the
+    /// budget, at `began`, when its drawing began.
+    public mutating func didPut(at shownAt: Double, began: Double) {
+        lastShownMilliseconds = shownAt
+        spendBudget(at: began)
+    }
+
+    /// A frame reached the window at `shownAt` (ms) on the server's fake clock: it spends one frame
+    /// of the budget, at the time it began.
+    ///
+    /// - Parameters:
+    ///   - shownAt: when the server copied it, ms on the app clock.
+    ///   - began: when its drawing began, ms on the app clock.
+    ///   - msc: its count.
+    ///   - interval: the fake clock's interval (`FakePresentClock.intervalMicroseconds` / 1000), ms, more than 0.
+    public mutating func didShowOnFakeClock(at shownAt: Double, began: Double, msc: UInt64, interval: Double) {
+        lastShownMilliseconds = shownAt
+        lastShownMsc = msc
+        fakeClockIntervalMilliseconds = interval
+        spendBudget(at: began)
     }
 }

@@ -38,15 +38,17 @@ public final class WindowApp {
     /// where it differed from the frame before, times 4 (0 when it equalled it).
     public private(set) var frameBytesSent = 0
     /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
-    /// its drawing began (app clock and log timeline, ms) and its bytes.
-    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, bytes: Int, aimedMsc: UInt64?)?
+    /// its drawing began (app clock and log timeline, ms), when it was sent (app clock, ms), its
+    /// bytes and the refresh it aimed at.
+    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, sent: Double, bytes: Int, aimedMsc: UInt64?)?
     /// When the next frame is drawn (`FramePacer`).
     private var pacer: FramePacer
     /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
     static let overdueIntervals = 6.0
     /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
-    /// `LiveTimeline`): the app clock then, or the last input's time when that is later. Its
-    /// drawing began the `onFrame` ms before.
+    /// `LiveTimeline`): the app clock then (on the Present path, the server's time of the
+    /// completion), or the last time handed out when that is later. Its drawing began the
+    /// `onFrame` ms before.
     public private(set) var frameMilliseconds = 0.0
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
@@ -203,7 +205,8 @@ public final class WindowApp {
             let paced = window.presentPath == .present
             pacer.paced = paced
             pacer.intervalMilliseconds = frameClock.intervalMilliseconds
-            if let queued = queuedFrame, now - queued.began > Self.overdueIntervals * frameClock.intervalMilliseconds {
+            // Counted from its sending: a first frame at 4K takes longer than that to draw.
+            if let queued = queuedFrame, now - queued.sent > Self.overdueIntervals * frameClock.intervalMilliseconds {
                 // No completion came (the window left every monitor, say): go on drawing.
                 window.abandonFrameInFlight()
                 queuedFrame = nil
@@ -251,7 +254,7 @@ public final class WindowApp {
             // A frame in flight: nothing is drawn before its refresh, so input is read in one batch
             // then (the server's times keep each event's moment), not one wake per event.
             if paced, let queued = queuedFrame, Self.signalled == 0 {
-                let wake = pacer.nextRefresh(after: queued.began) + 0.3 - nowMilliseconds
+                let wake = pacer.inFlightWake(began: queued.began) - nowMilliseconds
                 if wake > 0, wake < 2 * frameClock.intervalMilliseconds {
                     XFlush(window.display)
                     var pause = timespec(tv_sec: 0, tv_nsec: Int(wake * 1e6))
@@ -259,13 +262,20 @@ public final class WindowApp {
                     continue
                 }
             }
+            // Idle: make ready what a swipe's first frames would need (the frame buffers' memory,
+            // the snapshot of the page beneath), one piece a turn, input first.
+            if !(dirty || inputNeedsRedraw || model.needsFrames), queuedFrame == nil, !window.hasFrameInFlight,
+               XPending(window.display) == 0,
+               try window.touchBuffersAhead() || renderer.drawAhead(width: window.width, height: window.height) {
+                continue
+            }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
             var timeout: Int32 = model.needsFrames && !paced ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
             if let queued = queuedFrame {
                 // Wake for an overdue completion.
-                let due = queued.began + Self.overdueIntervals * frameClock.intervalMilliseconds
+                let due = queued.sent + Self.overdueIntervals * frameClock.intervalMilliseconds
                 let wait = Int32(max(0, (due - nowMilliseconds).rounded(.up)))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             } else if dirty || inputNeedsRedraw || (paced && model.needsFrames) {
@@ -307,20 +317,28 @@ public final class WindowApp {
         queuedFrame = nil
         let now = nowMilliseconds
         // The refresh itself, from the server's time of it (µs on CLOCK_MONOTONIC), not from when
-        // its notice was read: the server copies the frame and then tells, a few ms later.
+        // its notice was read: the server copies the frame and then tells, and the loop may read
+        // the notice a refresh later (with the input that came meanwhile).
         var monotonic = timespec()
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let ageMilliseconds = (Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3 - Double(completion.ust)) / 1000
-        let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < frameClock.intervalMilliseconds
-        pacer.didShow(at: known ? now - ageMilliseconds : now, msc: completion.msc, aimed: completion.wasShown ? queued.aimedMsc : nil)
-        reportFrame(began: queued.logBegan, bytes: queued.bytes)
+        let monotonicMicroseconds = Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3
+        let ageMilliseconds = (monotonicMicroseconds - Double(completion.ust)) / 1000
+        let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < Self.overdueIntervals * frameClock.intervalMilliseconds
+        let shownAt = known ? now - ageMilliseconds : now
+        if known, let fake = FakePresentClock(ust: completion.ust, msc: completion.msc) {
+            pacer.didShowOnFakeClock(at: shownAt, began: queued.began, msc: completion.msc,
+                                     interval: Double(fake.intervalMicroseconds) / 1000)
+        } else {
+            pacer.didShow(at: shownAt, msc: completion.msc, aimed: completion.wasShown ? queued.aimedMsc : nil)
+        }
+        reportFrame(began: queued.logBegan, bytes: queued.bytes, shownAt: shownAt)
     }
 
-    /// Tells `onFrame` that a frame is on screen now: its log time is now on the one timeline, and
-    /// its `ms` reaches back to `began`, when its drawing began on the timeline.
-    private func reportFrame(began: Double, bytes: Int) {
+    /// Tells `onFrame` that a frame is on screen: its log time is `shownAt` (now when not given)
+    /// on the one timeline, and its `ms` reaches back to `began`, when its drawing began on the timeline.
+    private func reportFrame(began: Double, bytes: Int, shownAt: Double? = nil) {
         frameCount += 1
-        let shown = timeline.appTime(nowMilliseconds: nowMilliseconds)
+        let shown = timeline.appTime(nowMilliseconds: shownAt ?? nowMilliseconds)
         frameMilliseconds = shown
         frameBytesSent = bytes
         onFrame?(frameCount, max(0, shown - began))
@@ -455,14 +473,14 @@ public final class WindowApp {
         // its `t` is before the frame's start (`t - ms` of its frame line).
         let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
         try renderer.draw(into: try window.backBuffer())
-        let outcome = try window.present(whole: renderer.lastFrameMovedPages)
+        let outcome = try window.present(whole: renderer.lastFrameMovedPages, asynchronous: pacer.isOnFakeClock)
         let drawn = nowMilliseconds - began
         pacer.didDraw(milliseconds: drawn)
         switch outcome {
         case .queued(let serial, let box):
-            queuedFrame = (serial, began, logBegan, box.byteCount, pacer.aimedMsc(began: began, lead: leadAtStart))
+            queuedFrame = (serial, began, logBegan, began + drawn, box.byteCount, pacer.aimedMsc(began: began, lead: leadAtStart))
         case .shown(let box):
-            pacer.didShow(at: nowMilliseconds, msc: nil, aimed: nil)
+            pacer.didPut(at: nowMilliseconds, began: began)
             reportFrame(began: logBegan, bytes: box.byteCount)
         case .unchanged:
             pacer.didDrawNothing(at: nowMilliseconds)

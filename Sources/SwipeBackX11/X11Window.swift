@@ -339,16 +339,24 @@ public final class X11Window {
     /// refresh and `isPresentEvent(_:completion:)` reports it shown; the fallback paths put it and sync, so
     /// it is on screen when this returns. Either way the window never shows a partial frame.
     ///
-    /// - Parameter whole: send the whole frame without comparing (the renderer knows that pages
-    ///   moved, so it differs nearly everywhere).
+    /// - Parameters:
+    ///   - whole: send the whole frame without comparing (the renderer knows that pages moved, so
+    ///     it differs nearly everywhere).
+    ///   - asynchronous: on the Present path, have the server copy it at once, not at the next
+    ///     refresh (`PresentOptionAsync`); only for the server's fake clock
+    ///     (`FramePacer.isOnFakeClock`), where no display can tear.
     /// - Returns: what was sent (`PresentOutcome`).
     /// - Throws: `X11Error` when the server rejects the image.
     @discardableResult
-    public func present(whole: Bool = false) throws -> PresentOutcome {
+    public func present(whole: Bool = false, asynchronous: Bool = false) throws -> PresentOutcome {
         guard let chain else { return .unchanged }
         if whole { chain.invalidate() }
-        return try chain.present()
+        return try chain.present(asynchronous: asynchronous)
     }
+
+    /// Touches the memory of one frame buffer not drawn into yet (`PresentChain.touchAhead`), while
+    /// the window is idle; returns whether there was one.
+    public func touchBuffersAhead() -> Bool { chain?.touchAhead() ?? false }
 
     /// Sends the next frame whole: the window's content is unknown (an Expose).
     public func invalidateFrame() { chain?.invalidate() }

@@ -107,4 +107,18 @@ final class PresentPacingTests: XCTestCase {
             XCTAssertLessThan(bytes, whole / 8, "only the readout's rectangle is sent")
         }
     }
+
+    func testA4KWindowShowsItsFirstFrame() throws {
+        // A 4K window's first frame draws every page snapshot, close to or over the 100 ms after
+        // which a frame's completion counts as lost. That time was counted from the start of its
+        // drawing, so in a release build the frame was mostly given up before its completion was
+        // read, and the window never logged (or drew) another; now it counts from the sending.
+        let server = try XvfbServer(width: 3840, height: 2160)
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "3840x2160"])
+        let log = try demo.waitFor("the first frame", timeout: 30) { $0.contains { self.type($0) == "frame" } }
+        let first = try XCTUnwrap(log.first { type($0) == "frame" })
+        XCTAssertEqual(number(first, "bytes"), 3840 * 2160 * 4, "sent whole")
+        XCTAssertTrue(server.pixels(row: 2156, from: 0, to: 3840).allSatisfy { $0 == [255, 255, 255] }, "the message page is on screen")
+    }
 }
+

@@ -63,6 +63,34 @@ final class CompositorTests: XCTestCase {
         XCTAssertNotEqual(rgb(frame.pixel(x: 199, y: 250)), [255, 255, 255])
     }
 
+    func testIdleTheSnapshotOfThePageBeneathIsDrawnAheadAndTheSwipesFirstFrameDrawsNone() throws {
+        let model = try model()
+        let scene = model.scene()
+        XCTAssertEqual(scene.stacks[0].beneath?.definition.id, "A", "the page a pop would uncover")
+        XCTAssertEqual(scene.stacks[0].beneath?.backTitle, nil, "described as the transition will: the root has no back title")
+        let frame = try ImageSurface(width: 400, height: 300, opaque: true)
+        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        try compositor.compose(scene, into: frame)
+        XCTAssertEqual(compositor.snapshots.drawCount, 1, "the top page")
+        XCTAssertTrue(try compositor.drawAhead(scene))
+        XCTAssertEqual(compositor.snapshots.drawCount, 2)
+        XCTAssertFalse(try compositor.drawAhead(scene), "nothing more to draw")
+        // An idle frame (a readout, a toggle) keeps it: it is one of the two top pages.
+        try compositor.compose(scene, into: frame)
+        XCTAssertEqual(compositor.snapshots.count, 2)
+        model.handle(touch(.down, 3), atMilliseconds: 0)
+        model.handle(touch(.move, 50), atMilliseconds: 16)
+        model.handle(touch(.move, 103), atMilliseconds: 32)
+        let swipe = model.scene()
+        XCTAssertNotNil(swipe.stacks[0].progress)
+        XCTAssertNil(swipe.stacks[0].beneath, "during a transition the page beneath is `lower`")
+        try compositor.compose(swipe, into: frame)
+        XCTAssertEqual(compositor.snapshots.drawCount, 2, "the swipe's first frame drew no snapshot")
+        XCTAssertLessThan(rgb(frame.pixel(x: 10, y: 250))[0], 240, "the page beneath is shown, dimmed")
+        // At the root there is nothing beneath.
+        XCTAssertNil(try self.model(stack: ["A"]).scene().stacks[0].beneath)
+    }
+
     func testIdleFrameIsTheTopPageWithHeader() throws {
         let model = try model()
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SwipeBackX11
+import SwipeBackTestSupport
 
 /// The pacing rules (`FramePacer`), on a simulated display: when a frame starts, and what a
 /// server whose refresh counter rounds to the nearest (Xvfb's fake Present clock) teaches it.
@@ -57,11 +58,14 @@ final class FramePacerTests: XCTestCase {
         XCTAssertEqual(pacer.frameStart(after: 100 + interval + 0.5), 100 + 2 * interval - 7, accuracy: 1e-9)
     }
 
-    func testWithoutPresentFramesFollowTheFrameClock() {
+    func testWithoutPresentFramesGoWithinTheBudgetOfTheFrameClock() {
         var pacer = FramePacer(paced: false, intervalMilliseconds: interval)
+        XCTAssertTrue(pacer.usesBudget)
+        XCTAssertFalse(pacer.isOnFakeClock, "no PresentOptionAsync without Present")
         XCTAssertEqual(pacer.frameStart(after: 5), 5)
-        pacer.didShow(at: 100, msc: nil, aimed: nil)
-        XCTAssertEqual(pacer.frameStart(after: 101), 100 + interval - 1, accuracy: 1e-9)
+        pacer.didPut(at: 103, began: 100)
+        XCTAssertEqual(pacer.budget(at: 100), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(pacer.frameStart(after: 104), 100 + interval / 2, accuracy: 1e-9)
         XCTAssertEqual(pacer.frameStart(after: 120), 120)
         XCTAssertNil(pacer.aimedMsc(began: 110, lead: 7))
     }
@@ -101,5 +105,79 @@ final class FramePacerTests: XCTestCase {
         XCTAssertEqual(everyRefresh, 120)
         XCTAssertEqual(pacer.missAllowanceMilliseconds, 0)
         XCTAssertEqual(pacer.leadMilliseconds, 2 * 1.5 + 1, accuracy: 1e-9, "drawn as late as it can be")
+    }
+
+    // MARK: The fake clock (no display): copied at once, within a budget of a frame per interval
+
+    func testOnTheFakeClockAFrameGoesAtOnceWhileTheBudgetHoldsOne() {
+        var pacer = FramePacer(paced: true, intervalMilliseconds: interval)
+        pacer.didShow(at: 90, msc: 5, aimed: nil)
+        XCTAssertFalse(pacer.isOnFakeClock)
+        pacer.didShowOnFakeClock(at: 102, began: 100, msc: 6, interval: interval)
+        XCTAssertTrue(pacer.isOnFakeClock)
+        XCTAssertNil(pacer.aimedMsc(began: 110, lead: 7), "no refresh to aim at")
+        // 1.5 less the frame's one: half a frame left at 100, so the next may start half an interval later.
+        XCTAssertEqual(pacer.budget(at: 100), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(pacer.frameStart(after: 101), 100 + interval / 2, accuracy: 1e-9)
+        XCTAssertEqual(pacer.frameStart(after: 130), 130, "at once once the budget holds a frame")
+        // A frame that began at 130 is in flight: its completion is read when the budget, less
+        // its frame, holds one again.
+        XCTAssertEqual(pacer.inFlightWake(began: 130), 130 + interval / 2, accuracy: 1e-9)
+        XCTAssertEqual(pacer.budget(at: 1000), FramePacer.budgetBurst, "it holds 1.5 at most")
+        // A frame that drew nothing spends one too, so an animation at rest does not spin.
+        pacer.didDrawNothing(at: 1000)
+        XCTAssertEqual(pacer.frameStart(after: 1000), 1000 + interval / 2, accuracy: 1e-9)
+        // A display's completion ends it.
+        pacer.didShow(at: 1010, msc: 7, aimed: nil)
+        XCTAssertFalse(pacer.isOnFakeClock)
+        XCTAssertEqual(pacer.inFlightWake(began: 1010), 1010 + interval + 0.3, accuracy: 1e-9)
+    }
+
+    /// Frames on the fake clock for input at `inputTimes` (ms): each starts when the pacer lets
+    /// it (late by `overshoot`, as a wake is) and takes `draw` ms; returns how long after its
+    /// input each frame started.
+    private func fakeClockStarts(inputTimes: [Double], draw: Double, overshoot: Double) -> [Double] {
+        var pacer = FramePacer(paced: true, intervalMilliseconds: interval)
+        pacer.didShowOnFakeClock(at: -1000, began: -1000, msc: 1, interval: interval)
+        var free = -Double.infinity
+        var delays: [Double] = []
+        for input in inputTimes {
+            let ready = max(input, free)
+            let start = pacer.frameStart(after: ready)
+            let began = start > ready ? start + overshoot : ready
+            delays.append(began - input)
+            free = began + draw
+            pacer.didShowOnFakeClock(at: free, began: began, msc: 1, interval: interval)
+        }
+        return delays
+    }
+
+    func testOnTheFakeClockSixtyHertzInputIsDrawnAsItComesWithoutDrifting() {
+        // Input every interval, up to 0.9 ms early or late (a sender's timer), 3 ms of drawing, and
+        // a wake 0.6 ms late when a frame had to wait: frames never drift behind the input.
+        var random = SplitMix64(seed: 17)
+        let inputs = (1...600).map { Double($0) * interval + (Double(random.next() % 1800) / 1000 - 0.9) }
+        let delays = fakeClockStarts(inputTimes: inputs, draw: 3, overshoot: 0.6)
+        XCTAssertLessThanOrEqual(delays.max()!, 2.5, "each frame starts within the timer's jitter of its input")
+        XCTAssertLessThan(delays.reduce(0, +) / Double(delays.count), 0.3)
+    }
+
+    func testOnTheFakeClockAFloodGetsTheClocksRate() {
+        // Something to draw at every moment for 2 s, 2 ms a frame: frames as often as the budget allows.
+        var pacer = FramePacer(paced: true, intervalMilliseconds: interval)
+        var starts: [Double] = []
+        var t = 0.0
+        while true {
+            t = pacer.frameStart(after: t)
+            guard t < 2000 else { break }
+            starts.append(t)
+            pacer.didShowOnFakeClock(at: t + 2, began: t, msc: 1, interval: interval)
+            t += 2
+        }
+        // The first at once, the second when the half frame left has grown to one, then one an
+        // interval: 121 in 2 s.
+        XCTAssertEqual(starts[1], interval / 2, accuracy: 1e-9)
+        XCTAssertEqual(starts.count, 121)
+        XCTAssertEqual(starts.last! - starts[starts.count - 2], interval, accuracy: 1e-9)
     }
 }

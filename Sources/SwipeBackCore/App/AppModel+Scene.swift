@@ -11,7 +11,8 @@ extension AppModel {
 
     /// The frame value to draw now: every stack with the pages in view and their state.
     ///
-    /// O(1) in the stacks' depth: only the top page, or a transition's two pages, are described.
+    /// O(1) in the stacks' depth: only the top page and the one beneath it, or a transition's two
+    /// pages, are described.
     public func scene() -> Scene {
         let pressed = pressedButtons
         let drags = carouselDrags
@@ -34,7 +35,8 @@ extension AppModel {
                                lower: stack.transition.map { describe($0.lower) },
                                progress: stack.transition?.progress,
                                topSerials: stack.pages.suffix(2).map(\.serial), depth: stack.pages.count,
-                               verticalTravel: stack.transition?.verticalTravel ?? 0, style: stack.transition?.style)
+                               verticalTravel: stack.transition?.verticalTravel ?? 0, style: stack.transition?.style,
+                               beneath: stack.transition == nil && stack.pages.count > 1 ? describe(stack.pages[stack.pages.count - 2]) : nil)
         }, parallax: configuration.parallax, dimAlpha: configuration.dimAlpha, shadowWidth: configuration.shadowWidth,
            layoutScale: layoutScale, headerHeight: headerHeight, menu: sceneMenu(), style: configuration.transition)
     }

@@ -18,9 +18,21 @@ public protocol FrameRendering: AnyObject {
     /// a page scrolled, the size changed), so it differs nearly everywhere: the window then sends
     /// it whole without looking for the rectangle that changed. False by default, which always looks.
     var lastFrameMovedPages: Bool { get }
+    /// Draws, while the window is idle, one thing a coming frame will need (the snapshot of the
+    /// page a swipe would uncover), so that frame is a copy; returns whether it drew anything
+    /// (the window calls it again, input first, until it returns false). By default nothing.
+    ///
+    /// - Parameters:
+    ///   - width: the window's width, px, more than 0.
+    ///   - height: the window's height, px, more than 0.
+    /// - Throws: whatever the renderer's drawing throws (`RenderError`).
+    func drawAhead(width: Int, height: Int) throws -> Bool
 }
 
 extension FrameRendering {
     /// False: the window finds the changed rectangle itself.
     public var lastFrameMovedPages: Bool { false }
+
+    /// Nothing is drawn ahead.
+    public func drawAhead(width: Int, height: Int) throws -> Bool { false }
 }

@@ -67,6 +67,9 @@ public struct Scene: Equatable, Sendable {
         public var lower: Page?
         /// The transition's progress, 0...1 (0: `upper` in place, 1: `lower` uncovered); nil when none runs.
         public var progress: Double?
+        /// The page a pop would uncover, while no transition runs (nil at the root and during a
+        /// transition): the renderer may draw its snapshot ahead, so a swipe's first frame is a copy.
+        public var beneath: Page?
         /// The serials of the stack's two top pages, in any order: the pages a push or pop would
         /// uncover, whose snapshots the renderer keeps (so it holds O(1) snapshots at any depth).
         public var topSerials: [Int]
@@ -92,9 +95,11 @@ public struct Scene: Equatable, Sendable {
         ///   - depth: 1 or more.
         ///   - verticalTravel: px, positive downward.
         ///   - style: the transition's own style, or nil for the scene's.
+        ///   - beneath: the page a pop would uncover, with no transition; nil at the root.
         public init(id: String, frame: Rect, direction: LayoutDirection, upper: Page, lower: Page? = nil,
                     progress: Double? = nil, topSerials: [Int]? = nil, depth: Int = 1, verticalTravel: Double = 0,
-                    style: TransitionStyle? = nil) {
+                    style: TransitionStyle? = nil, beneath: Page? = nil) {
+            self.beneath = beneath
             self.verticalTravel = verticalTravel
             self.style = style
             self.id = id
