@@ -32,8 +32,12 @@ public final class SceneRenderer: FrameRendering {
     /// Whether the last frame moved pages (`TransitionCompositor.lastFrameMovedPages`).
     public var lastFrameMovedPages: Bool { compositor.lastFrameMovedPages }
 
-    /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`).
+    /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`); returns
+    /// whether it drew one.
     ///
+    /// - Parameters:
+    ///   - width: the window's width, px (the scene's stack frames already fit it).
+    ///   - height: the window's height, px.
     /// - Throws: `RenderError` when the snapshot cannot be drawn.
     public func drawAhead(width: Int, height: Int) throws -> Bool {
         try compositor.drawAhead(scene())

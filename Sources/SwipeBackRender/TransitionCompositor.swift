@@ -232,6 +232,7 @@ public final class TransitionCompositor {
     /// drawn yet, as `compose` will want it; returns whether it drew one. The snapshots of a
     /// stack's two top pages are kept between frames, so a swipe's first frame is then a copy.
     ///
+    /// - Parameter scene: the frame value now (`AppModel.scene()`); stacks in a transition are skipped.
     /// - Throws: `RenderError` when the snapshot cannot be drawn.
     public func drawAhead(_ scene: Scene) throws -> Bool {
         let drawn = snapshots.drawCount

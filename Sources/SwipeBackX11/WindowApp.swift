@@ -171,7 +171,11 @@ public final class WindowApp {
     /// Maps a server time to the app clock (see `ServerClock`), placed on the log's one timeline
     /// (see `LiveTimeline`): never before a time already given out.
     func appTime(serverTime: UInt32) -> Double {
-        timeline.inputTime(mappedMilliseconds: serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds))
+        var monotonic = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let monotonicMilliseconds = Double(monotonic.tv_sec) * 1000 + Double(monotonic.tv_nsec) / 1e6
+        return timeline.inputTime(mappedMilliseconds: serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds,
+                                                                          monotonicMilliseconds: monotonicMilliseconds))
     }
 
     /// The app clock now, as the log's one timeline has it (see `LiveTimeline`): for what the app
