@@ -116,6 +116,12 @@ public struct FramePacer: Sendable {
     /// with `PresentOptionAsync`.
     public var isOnFakeClock: Bool { paced && fakeClockIntervalMilliseconds != nil }
 
+    /// Forgets the fake clock (the window moved, or the screen changed): frames aim at the
+    /// display's refresh again until the fake clock is recognised anew.
+    public mutating func forgetFakeClock() {
+        fakeClockIntervalMilliseconds = nil
+    }
+
     /// Whether frames start within the budget: no refresh waits for them (without Present, or on
     /// the server's fake clock).
     public var usesBudget: Bool { !paced || fakeClockIntervalMilliseconds != nil }

@@ -67,6 +67,13 @@ final class PresentChain {
     /// Buffers never handed out: neither the app nor (for a pixmap) the server has touched their
     /// memory yet, so the first frame drawn into one would pay its page faults (`touchAhead()`).
     private var untouched: [Bool]
+    /// The rows of each untouched buffer `touchAhead()` has touched so far.
+    private var touchedRows: [Int]
+    /// A GC for copying a pixmap onto itself without NoExpose events (made when first needed).
+    private var copyGC: GC?
+    /// The most bytes `touchAhead()` touches in one call (8 MiB: a few ms), so input that comes
+    /// meanwhile waits no longer than that.
+    static let touchChunkBytes = 8 << 20
     /// Set when the window's content is unknown (the first frame, an Expose): the next frame is sent whole.
     private var sendWhole = true
     /// The serial of the frame sent last; a new chain goes on from the old one's, so a late
@@ -103,10 +110,12 @@ final class PresentChain {
         }
         busy = Array(repeating: false, count: buffers.count)
         untouched = Array(repeating: true, count: buffers.count)
+        touchedRows = Array(repeating: 0, count: buffers.count)
     }
 
     deinit {
         if region != 0 { XFixesDestroyRegion(display, region) }
+        if let copyGC { XFreeGC(display, copyGC) }
     }
 
     /// The buffers' size in px.
@@ -125,19 +134,29 @@ final class PresentChain {
         return buffers[drawing].pixels
     }
 
-    /// Touches every page of one buffer never handed out, in the app (zeros) and, for a pixmap, in
-    /// the server (a copy of the pixmap onto itself), so no frame pays for it: at 3840x2160 the
-    /// first frame into a new buffer took 62 ms instead of 5 (the kernel zeroes 33 MB page by
-    /// page) and its copy in the server 20 ms more. Returns whether there was one.
+    /// Touches the pages of a buffer never handed out, up to `touchChunkBytes` a call, in the app
+    /// (zeros) and, on the Present path, in the server (a copy of those rows of the pixmap onto
+    /// themselves, waited for, so the server is done before the buffer is drawn into), so no
+    /// frame pays for it: at 3840x2160 the first frame into a new buffer took 62 ms instead of 5
+    /// (the kernel zeroes 33 MB page by page) and the server's first copy from it 20 ms more.
+    /// Returns whether there was something to touch.
     func touchAhead() -> Bool {
         guard let index = untouched.firstIndex(of: true) else { return false }
-        untouched[index] = false
         let pixels = buffers[index].pixels
-        memset(pixels.baseAddress, 0, pixels.bytesPerRow * pixels.height)
+        let start = touchedRows[index]
+        let rows = min(pixels.height - start, max(1, Self.touchChunkBytes / max(1, pixels.bytesPerRow)))
+        memset(pixels.baseAddress + start * pixels.bytesPerRow, 0, rows * pixels.bytesPerRow)
         if let pixmap = (buffers[index] as? SharedMemoryBuffer)?.pixmap, pixmap != 0 {
-            XCopyArea(display, pixmap, pixmap, gc, 0, 0, UInt32(pixels.width), UInt32(pixels.height), 0, 0)
-            XFlush(display)
+            if copyGC == nil {
+                var values = XGCValues()
+                values.graphics_exposures = 0
+                copyGC = XCreateGC(display, pixmap, UInt(GCGraphicsExposures), &values)
+            }
+            XCopyArea(display, pixmap, pixmap, copyGC, 0, Int32(start), UInt32(pixels.width), UInt32(rows), 0, Int32(start))
+            XSync(display, 0)
         }
+        touchedRows[index] = start + rows
+        if touchedRows[index] >= pixels.height { untouched[index] = false }
         return true
     }
 
@@ -183,6 +202,23 @@ final class PresentChain {
             try X11ErrorTrap.check(display, "presenting a frame")
             return .shown(box: box)
         }
+    }
+
+    /// Presents the frame on screen again, one pixel of it, for the next refresh: its completion
+    /// tells the server's clock (`FakePresentClockRecognizer`) without changing what the window
+    /// shows. Returns its serial; nil off the Present path, before the first frame, with a frame
+    /// in flight, or while the server still holds the buffer on screen.
+    func probe() -> UInt32? {
+        guard path == .present, inFlight == nil, let shown = onScreen, !busy[shown],
+              let pixmap = (buffers[shown] as? SharedMemoryBuffer)?.pixmap, pixmap != 0 else { return nil }
+        var rectangle = XRectangle(x: 0, y: 0, width: 1, height: 1)
+        XFixesSetRegion(display, region, &rectangle, 1)
+        serial &+= 1
+        busy[shown] = true
+        inFlight = serial
+        XPresentPixmap(display, window, pixmap, serial, 0, region, 0, 0, 0, 0, 0, UInt32(PresentOptionNone), 0, 0, 0, nil, 0)
+        XFlush(display)
+        return serial
     }
 
     /// Takes a Present event (an `XGenericEventCookie` whose data has been fetched): marks a buffer

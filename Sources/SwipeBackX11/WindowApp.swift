@@ -11,17 +11,17 @@ import SwipeBackCore
 /// recent frames' drawing time allows, so input that arrives meanwhile is coalesced into it, and
 /// an animation ticks once per refresh. Without Present the frame clock paces drawing instead.
 public final class WindowApp {
-    private let window: X11Window
+    let window: X11Window
     private let model: AppModel
-    private let renderer: FrameRendering
+    let renderer: FrameRendering
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     /// Ticks at the display's rate (`X11Window.refreshHertz`).
-    private var frameClock: FixedRateFrameClock
-    private var frameCount = 0
+    var frameClock: FixedRateFrameClock
+    var frameCount = 0
     private var serverClock = ServerClock()
     /// Keeps every time given to the model, and every frame, in order on the app clock.
-    private var timeline = LiveTimeline()
+    var timeline = LiveTimeline()
     /// All XI2-to-input translation and its state (scroll baselines, touch ownership, held sequences).
     private var translator = XI2Translator()
     private var windowDestroyed = false
@@ -36,20 +36,31 @@ public final class WindowApp {
     public var onFrame: ((Int, Double) -> Void)?
     /// The bytes of pixels the frame reported last by `onFrame` sent to the server: the rectangle
     /// where it differed from the frame before, times 4 (0 when it equalled it).
-    public private(set) var frameBytesSent = 0
+    public internal(set) var frameBytesSent = 0
     /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
     /// its drawing began (app clock and log timeline, ms), when it was sent (app clock, ms), its
     /// bytes and the refresh it aimed at.
-    private var queuedFrame: (serial: UInt32, began: Double, logBegan: Double, sent: Double, bytes: Int, aimedMsc: UInt64?)?
+    var queuedFrame: QueuedFrame?
+    /// Whether the window is on the server's fake Present clock, from the completions.
+    var fakeClock = FakePresentClockRecognizer()
+    /// When the window last handled an event (not a Present notice) or drew a frame, app clock ms:
+    /// idle work (`touchBuffersAhead`, `drawAhead`) waits `idleDelayMilliseconds` after it.
+    var lastActivityMilliseconds = -Double.infinity
+    /// Whether idle work may remain: set by activity, cleared when there is none.
+    var idleWorkPending = true
+    /// How long the window waits, after its last event or frame, before idle work, ms: a piece of
+    /// it (a page snapshot, up to 85 ms at 4K) delays input that comes meanwhile, so not while
+    /// the user is acting (a resize, a push and the next tap).
+    static let idleDelayMilliseconds = 150.0
     /// When the next frame is drawn (`FramePacer`).
-    private var pacer: FramePacer
+    var pacer: FramePacer
     /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
     static let overdueIntervals = 6.0
     /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
     /// `LiveTimeline`): the app clock then (on the Present path, the server's time of the
     /// completion), or the last time handed out when that is later. Its drawing began the
     /// `onFrame` ms before.
-    public private(set) var frameMilliseconds = 0.0
+    public internal(set) var frameMilliseconds = 0.0
     /// Called with every input event, and its app time in ms, just before the model takes it
     /// (`swipeback record` writes them as a scenario).
     public var onInput: ((InputEvent, Double) -> Void)?
@@ -122,6 +133,9 @@ public final class WindowApp {
     public var frameHertz: Double { 1000 / frameClock.intervalMilliseconds }
 
     private func displayMayHaveChanged() {
+        // The window may have moved onto (or off) a display: its Present clock is found anew.
+        fakeClock.reset()
+        pacer.forgetFakeClock()
         window.updateRefreshRate()
         if window.refreshHertz != frameHertz { frameClock = FixedRateFrameClock(hertz: window.refreshHertz) }
     }
@@ -255,8 +269,9 @@ public final class WindowApp {
                 dirty = false
                 inputNeedsRedraw = false
             }
-            // A frame in flight: nothing is drawn before its refresh, so input is read in one batch
-            // then (the server's times keep each event's moment), not one wake per event.
+            // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
+            // before the budget allows), so input is read in one batch then (the server's times
+            // keep each event's moment), not one wake per event.
             if paced, let queued = queuedFrame, Self.signalled == 0 {
                 let wake = pacer.inFlightWake(began: queued.began) - nowMilliseconds
                 if wake > 0, wake < 2 * frameClock.intervalMilliseconds {
@@ -266,12 +281,20 @@ public final class WindowApp {
                     continue
                 }
             }
-            // Idle: make ready what a swipe's first frames would need (the frame buffers' memory,
-            // the snapshot of the page beneath), one piece a turn, input first.
-            if !(dirty || inputNeedsRedraw || model.needsFrames), queuedFrame == nil, !window.hasFrameInFlight,
-               XPending(window.display) == 0,
-               try window.touchBuffersAhead() || renderer.drawAhead(width: window.width, height: window.height) {
-                continue
+            // Idle a while: make ready what a swipe's first frames would need (the snapshot of the
+            // page beneath, the frame buffers' memory), one piece a turn, input first.
+            let idle = !(dirty || inputNeedsRedraw || model.needsFrames) && queuedFrame == nil && !window.hasFrameInFlight
+            if idle, idleWorkPending, nowMilliseconds - lastActivityMilliseconds >= Self.idleDelayMilliseconds,
+               XPending(window.display) == 0 {
+                // A frame the fake clock's recogniser waits for (the same pixels, one of them sent).
+                if fakeClock.awaitsConfirmation, let serial = window.probePresentClock() {
+                    let now = nowMilliseconds
+                    queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
+                                              asynchronous: false, isProbe: true)
+                    continue
+                }
+                if try renderer.drawAhead(width: window.width, height: window.height) || window.touchBuffersAhead() { continue }
+                idleWorkPending = false
             }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
@@ -285,6 +308,10 @@ public final class WindowApp {
             } else if dirty || inputNeedsRedraw || (paced && model.needsFrames) {
                 // A frame held back by the pacing, or an animation's next frame.
                 let wait = Int32(max(0, (pacer.frameStart(after: nowMilliseconds) - nowMilliseconds).rounded(.up)))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
+            if idle, idleWorkPending {
+                let wait = Int32(max(0, (lastActivityMilliseconds + Self.idleDelayMilliseconds - nowMilliseconds).rounded(.up)))
                 timeout = timeout < 0 ? wait : min(timeout, wait)
             }
             // Sleep until the next timer, not a frame at a time.
@@ -315,39 +342,6 @@ public final class WindowApp {
         return poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, wait) > 0
     }
 
-    /// A frame queued by Present reached the screen (or was skipped): report it.
-    private func frameShown(_ completion: PresentCompletion) {
-        guard let queued = queuedFrame, completion.serial == queued.serial else { return }
-        queuedFrame = nil
-        let now = nowMilliseconds
-        // The refresh itself, from the server's time of it (µs on CLOCK_MONOTONIC), not from when
-        // its notice was read: the server copies the frame and then tells, and the loop may read
-        // the notice a refresh later (with the input that came meanwhile).
-        var monotonic = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let monotonicMicroseconds = Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3
-        let ageMilliseconds = (monotonicMicroseconds - Double(completion.ust)) / 1000
-        let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < Self.overdueIntervals * frameClock.intervalMilliseconds
-        let shownAt = known ? now - ageMilliseconds : now
-        if known, let fake = FakePresentClock(ust: completion.ust, msc: completion.msc) {
-            pacer.didShowOnFakeClock(at: shownAt, began: queued.began, msc: completion.msc,
-                                     interval: Double(fake.intervalMicroseconds) / 1000)
-        } else {
-            pacer.didShow(at: shownAt, msc: completion.msc, aimed: completion.wasShown ? queued.aimedMsc : nil)
-        }
-        reportFrame(began: queued.logBegan, bytes: queued.bytes, shownAt: shownAt)
-    }
-
-    /// Tells `onFrame` that a frame is on screen: its log time is `shownAt` (now when not given)
-    /// on the one timeline, and its `ms` reaches back to `began`, when its drawing began on the timeline.
-    private func reportFrame(began: Double, bytes: Int, shownAt: Double? = nil) {
-        frameCount += 1
-        let shown = timeline.appTime(nowMilliseconds: shownAt ?? nowMilliseconds)
-        frameMilliseconds = shown
-        frameBytesSent = bytes
-        onFrame?(frameCount, max(0, shown - began))
-    }
-
     /// Handles one X event; returns whether the frame must be redrawn.
     private func handle(_ event: inout XEvent) -> Bool {
         var completion: PresentCompletion?
@@ -355,6 +349,7 @@ public final class WindowApp {
             if let completion { frameShown(completion) }
             return false
         }
+        didAct()
         // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
         if window.isResourceChange(event) { return scaleOverride == nil && applyLayoutScale() }
         if let saver = window.screenSaverChange(event) {
@@ -469,26 +464,4 @@ public final class WindowApp {
         return !cancels.isEmpty
     }
 
-    private func drawFrame() throws {
-        // On the log's timeline: the frame shows what was handed the model before this.
-        let began = nowMilliseconds
-        let leadAtStart = pacer.leadMilliseconds
-        // A µs after every line written so far, so a line is shown by this frame if and only if
-        // its `t` is before the frame's start (`t - ms` of its frame line).
-        let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
-        try renderer.draw(into: try window.backBuffer())
-        let outcome = try window.present(whole: renderer.lastFrameMovedPages, asynchronous: pacer.isOnFakeClock)
-        let drawn = nowMilliseconds - began
-        pacer.didDraw(milliseconds: drawn)
-        switch outcome {
-        case .queued(let serial, let box):
-            queuedFrame = (serial, began, logBegan, began + drawn, box.byteCount, pacer.aimedMsc(began: began, lead: leadAtStart))
-        case .shown(let box):
-            pacer.didPut(at: nowMilliseconds, began: began)
-            reportFrame(began: logBegan, bytes: box.byteCount)
-        case .unchanged:
-            pacer.didDrawNothing(at: nowMilliseconds)
-            reportFrame(began: logBegan, bytes: 0)
-        }
-    }
 }

@@ -354,6 +354,10 @@ public final class X11Window {
         return try chain.present(asynchronous: asynchronous)
     }
 
+    /// Presents the frame on screen again, one pixel of it, so its completion tells the server's
+    /// clock (`PresentChain.probe`); returns its serial, or nil when it cannot now.
+    public func probePresentClock() -> UInt32? { chain?.probe() }
+
     /// Touches the memory of one frame buffer not drawn into yet (`PresentChain.touchAhead`), while
     /// the window is idle; returns whether there was one.
     public func touchBuffersAhead() -> Bool { chain?.touchAhead() ?? false }

@@ -42,6 +42,12 @@ enum LiveBench {
         return 0
     }
 
+    /// How long each figure waits after the demo's first frame, ms: the window's idle work (after
+    /// 150 ms without events: the snapshot of the page beneath and the frame buffers' memory,
+    /// about 0.3 s in all at 4K) is done before the figures of steady frames. A swipe sooner
+    /// than that waits for the piece being done (README, Frames).
+    static let settleMilliseconds = 700.0
+
     /// The `swipeback` program built beside this one, run as the demo.
     static var swipebackPath: String {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -66,6 +72,7 @@ enum LiveBench {
         let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "1920x1080"], environment: environment)
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        sleepMilliseconds(settleMilliseconds)
         server.move(to: 3, 540)
         sleepMilliseconds(30)
         server.button(true)
@@ -133,7 +140,7 @@ enum LiveBench {
         let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "\(width)x\(height)"])
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
-        sleepMilliseconds(300)
+        sleepMilliseconds(settleMilliseconds)
         let pids = [demo.process.processIdentifier, server.process.processIdentifier]
         let framesBefore = demo.lines().filter { $0["type"] as? String == "frame" }.count
         let cpuBefore = try pids.map { try cpuSeconds($0) }

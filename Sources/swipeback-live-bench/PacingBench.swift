@@ -61,7 +61,7 @@ enum PacingBench {
         let demo = try DemoProcess(executable: LiveBench.swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "1920x1080"])
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
-        sleepMilliseconds(300)
+        sleepMilliseconds(LiveBench.settleMilliseconds)
         let pids = [demo.process.processIdentifier, server.process.processIdentifier]
         let slow = try drag(server, hertz: 60, seconds: 1.5, pids: pids)
         try demo.waitFor("the first drag settled") { $0.contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" } }
@@ -93,6 +93,7 @@ enum PacingBench {
         let demo = try DemoProcess(executable: LiveBench.swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,status", "--window", "1920x1080"])
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        sleepMilliseconds(LiveBench.settleMilliseconds)
         // Out past the slop and back to the edge: the swipe goes on at progress 0, so only the
         // readout's numbers change from frame to frame.
         server.move(to: 3, 540)
