@@ -32,14 +32,11 @@ public final class SceneRenderer: FrameRendering {
     /// Whether the last frame moved pages (`TransitionCompositor.lastFrameMovedPages`).
     public var lastFrameMovedPages: Bool { compositor.lastFrameMovedPages }
 
-    /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`); returns
-    /// whether it drew one.
+    /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`), at the
+    /// sizes the scene's stack frames give; returns whether it drew one.
     ///
-    /// - Parameters:
-    ///   - width: the window's width, px (the scene's stack frames already fit it).
-    ///   - height: the window's height, px.
     /// - Throws: `RenderError` when the snapshot cannot be drawn.
-    public func drawAhead(width: Int, height: Int) throws -> Bool {
+    public func drawAhead() throws -> Bool {
         try compositor.drawAhead(scene())
     }
 

@@ -64,10 +64,9 @@ final class PresentChain {
     private var drawing = 0
     /// The buffer holding what the window shows (after the frame queued last), or nil before the first.
     private var onScreen: Int?
-    /// Buffers never handed out: neither the app nor (for a pixmap) the server has touched their
-    /// memory yet, so the first frame drawn into one would pay its page faults (`touchAhead()`).
-    private var untouched: [Bool]
-    /// The rows of each untouched buffer `touchAhead()` has touched so far.
+    /// The rows of each buffer whose memory the app and (for a pixmap) the server have touched:
+    /// all of a buffer once handed out; fewer, the first frame drawn into it would pay its page
+    /// faults (`touchAhead()`).
     private var touchedRows: [Int]
     /// A GC for copying a pixmap onto itself without NoExpose events (made when first needed).
     private var copyGC: GC?
@@ -109,7 +108,6 @@ final class PresentChain {
             buffers = try (0..<2).map { _ in try PlainBuffer(display: display, visual: visual, width: width, height: height) }
         }
         busy = Array(repeating: false, count: buffers.count)
-        untouched = Array(repeating: true, count: buffers.count)
         touchedRows = Array(repeating: 0, count: buffers.count)
     }
 
@@ -130,7 +128,7 @@ final class PresentChain {
             // Every buffer busy (an idle notice lost): take the oldest, not the one on screen.
             drawing = (onScreen.map { $0 + 1 } ?? 0) % buffers.count
         }
-        untouched[drawing] = false
+        touchedRows[drawing] = buffers[drawing].pixels.height
         return buffers[drawing].pixels
     }
 
@@ -141,7 +139,7 @@ final class PresentChain {
     /// (the kernel zeroes 33 MB page by page) and the server's first copy from it 20 ms more.
     /// Returns whether there was something to touch.
     func touchAhead() -> Bool {
-        guard let index = untouched.firstIndex(of: true) else { return false }
+        guard let index = buffers.indices.first(where: { touchedRows[$0] < buffers[$0].pixels.height }) else { return false }
         let pixels = buffers[index].pixels
         let start = touchedRows[index]
         let rows = min(pixels.height - start, max(1, Self.touchChunkBytes / max(1, pixels.bytesPerRow)))
@@ -156,7 +154,6 @@ final class PresentChain {
             XSync(display, 0)
         }
         touchedRows[index] = start + rows
-        if touchedRows[index] >= pixels.height { untouched[index] = false }
         return true
     }
 

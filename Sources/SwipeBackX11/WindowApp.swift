@@ -293,7 +293,7 @@ public final class WindowApp {
                                               asynchronous: false, isProbe: true)
                     continue
                 }
-                if try renderer.drawAhead(width: window.width, height: window.height) || window.touchBuffersAhead() { continue }
+                if try renderer.drawAhead() || window.touchBuffersAhead() { continue }
                 idleWorkPending = false
             }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.

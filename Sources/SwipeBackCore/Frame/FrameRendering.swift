@@ -22,11 +22,8 @@ public protocol FrameRendering: AnyObject {
     /// page a swipe would uncover), so that frame is a copy; returns whether it drew anything
     /// (the window calls it again, input first, until it returns false). By default nothing.
     ///
-    /// - Parameters:
-    ///   - width: the window's width, px, more than 0.
-    ///   - height: the window's height, px, more than 0.
     /// - Throws: whatever the renderer's drawing throws (`RenderError`).
-    func drawAhead(width: Int, height: Int) throws -> Bool
+    func drawAhead() throws -> Bool
 }
 
 extension FrameRendering {
@@ -34,5 +31,5 @@ extension FrameRendering {
     public var lastFrameMovedPages: Bool { false }
 
     /// Nothing is drawn ahead.
-    public func drawAhead(width: Int, height: Int) throws -> Bool { false }
+    public func drawAhead() throws -> Bool { false }
 }
