@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SwipeBack: `make demo` opens the demo, `make test` runs every test. Both install what they need.
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin

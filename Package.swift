@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: Apache-2.0
 // SwipeBack: the iOS interactive pop ("swipe back") for X11 desktops and kiosks.
 import PackageDescription
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Draws the demo's images (Assets/images/*.png): made by the project, no outside art.
 (The icon, Assets/icons, is scripts/make-icon.py's, which writes its PNGs with png() from here.)
 

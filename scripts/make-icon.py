@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Draws SwipeBack's icon (Assets/icons/swipeback-<N>.png, N = 48, 128, 256): made by the project.
 
 A blue rounded square holding two pages: the page beneath, dimmed, on the left, and the top page

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compares two PNG images as the reference-image tests do (standard library only).
 
 Usage: scripts/png-compare.py ACTUAL.png REFERENCE.png

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Real XI2 touch without hardware: drives the inputtest touchscreen of `scripts/demo-xorg-touch`.
 
 Usage (positions in screen px, times in ms):

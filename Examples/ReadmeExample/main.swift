@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBack
 
 /// A page written in Swift: a title, one button of its own drawing, and a swipe it can veto.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An app on SwipeBack's public API only: two Swift pages and one from a document, a custom back
 // button, a swipe toggle, a live gesture readout and a split view.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C side of the renderer: cairo, pango over cairo, and fontconfig to pin the shipped font.
 #ifndef SWIPEBACK_CCAIRO_SHIM_H
 #define SWIPEBACK_CCAIRO_SHIM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The compositor's pixel loops: scalar, SSE2 and AVX2 versions, chosen once at run time.
 //
 // Pixels are x8r8g8b8. The vector versions multiply 16-bit lanes: a pixel masked with 0x00FF00FF is

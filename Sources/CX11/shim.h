@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C side of the X11 layer: Xlib, XInput2, the shared-memory extension, RandR, MIT-SCREEN-SAVER, DPMS, and Present with XFixes regions (XTest is the tests', in CX11Testing).
 #ifndef SWIPEBACK_CX11_SHIM_H
 #define SWIPEBACK_CX11_SHIM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C side of the test tools only: XTest injects input, XFixes reads the cursor back. The
 // shipped program does not link these (CX11 has what the window needs).
 #ifndef SWIPEBACK_CX11TESTING_SHIM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The lines `swipeback replay --compare` prints (SPEC section 5): one per released swipe with its
 /// decision under each configuration, then the count of those that differ.
 public enum CompareReport {

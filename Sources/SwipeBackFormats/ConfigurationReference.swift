@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// The configuration keys as text for people: the README's table and `swipeback help config`,

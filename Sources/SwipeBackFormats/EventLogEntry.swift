@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// One line of the event log (SPEC section 3): a time, a type and the type's fields in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// Writes event log lines (SPEC section 3) as JSON, fields in a fixed order: `t`, `type`, then the rest.

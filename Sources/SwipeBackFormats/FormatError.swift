@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A problem in an input file: which file, which line (from 1) when known, and what was expected.
 public struct FormatError: Error, Equatable, CustomStringConvertible {
     /// The file's path as the user gave it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The limits every reader states (README "Limits"): past one, the reader stops with one line
 /// that names the limit, and status 2. They are far above what a real document or recording
 /// needs, and low enough that no input can make a reader hang or run out of memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A strict JSON parser (RFC 8259) that says where a text goes wrong and what was expected
 /// there. It refuses what lenient parsers let through: trailing commas, a key twice in one
 /// object, numbers a Double cannot hold (too large, or too close to 0 to be told from it), lone

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON-shaped value for event log lines, with object keys kept in order.
 public enum LogValue: Equatable, Sendable {
     /// JSON null.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Checks a PNG file's structure before any decoder sees it: the signature, every chunk's length
 /// and CRC, the IHDR header (its size within `InputLimits`), an IDAT, and the IEND at the end.
 /// A damaged byte anywhere in a chunk fails its CRC, so it is named here, with its place, rather

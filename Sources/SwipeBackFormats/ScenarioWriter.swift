@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// Writes scenario files (SPEC section 1): what `swipeback record` saves and `replay` reads back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CCairo
 
 /// The fonts pages are drawn with: only the ones shipped in `Assets/fonts`, so text renders the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CCairo
 
 /// A cairo, pango or fontconfig failure, with a message a user can act on.

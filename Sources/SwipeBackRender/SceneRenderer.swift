@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// Draws frames into the pixel buffers a window hands over: the scene of the moment through the

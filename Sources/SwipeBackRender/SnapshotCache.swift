@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
 /// Page snapshots: each page instance drawn once into a surface, redrawn only when it changes.

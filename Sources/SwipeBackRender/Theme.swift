@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Colours and type sizes of the page look, in one place.
 ///
 /// Colours are (red, green, blue) in 0...1; sizes in px at scale 1.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The application icon, drawn by the project (`scripts/make-icon.py`), as a window shows it.
 public enum WindowIcon {
     /// The icon's sizes in px, square: `Assets/icons/swipeback-<size>.png`, installed also under

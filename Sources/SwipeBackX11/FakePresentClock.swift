@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The X server's stand-in refresh clock, for a screen that no display scans out: every window of
 /// Xvfb and of Xorg's dummy driver.
 ///

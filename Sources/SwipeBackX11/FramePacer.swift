@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// When the window draws its next frame: at most one per refresh, each as late before the refresh
 /// it aims at as drawing allows, so input that arrives meanwhile goes into it.
 ///

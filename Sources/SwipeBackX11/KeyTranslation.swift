@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CX11
 
 /// Key presses to the key names of the configuration (`Alt+Left`, `Escape`, `Ctrl+Alt+Shift+Q`).

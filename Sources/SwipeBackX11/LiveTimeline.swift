@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One timeline for the live event log: every time the window hands the model, and every frame
 /// line, never goes down (SPEC section 3: lines in the order things happen).
 ///

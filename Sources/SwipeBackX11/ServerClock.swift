@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Maps the X server's 32-bit millisecond timestamps onto the app clock.
 ///
 /// Server time is an unsigned 32-bit count of ms that wraps after 49.7 days. Differences are taken

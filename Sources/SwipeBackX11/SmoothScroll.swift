@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// XI 2.1 smooth scrolling: scroll valuators are absolute counters, so each event's delta is its
 /// value less the last one seen, divided by the valuator's increment (one wheel step).
 ///

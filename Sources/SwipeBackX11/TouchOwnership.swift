@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which touches this client owns, to tell a release from a touch taken away.
 ///
 /// The window selects `XI_TouchOwnership`, so the server says when the window becomes a touch's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fuzzers of the readers (README "Fuzzing"): one program, four targets, picked by
 // SWIPEBACK_FUZZ_TARGET (scenario, pages, config, json). Built by scripts/fuzz with
 // `-sanitize=fuzzer,address -DFUZZING`, libFuzzer drives `LLVMFuzzerTestOneInput`; an ordinary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `swipeback-live-bench [--json]`: the benchmarks of a real window, which need private X servers
 // and injected input (SwipeBackXTesting). Built beside `swipeback` and never installed; run it
 // from the source tree with `make live-bench`. It prints, never fails.

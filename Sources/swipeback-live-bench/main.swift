@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The entry point of `swipeback-live-bench`.
 import Foundation
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `swipeback` command line (SPEC section 5).
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SwipeBack
 import XCTest
@@ -36,7 +37,9 @@ final class SwiftPageRenderingTests: XCTestCase {
     func testTheReadmesExampleIsTheOneThatIsBuilt() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let built = try String(contentsOf: root.appendingPathComponent("Examples/ReadmeExample/main.swift"), encoding: .utf8)
+        let file = try String(contentsOf: root.appendingPathComponent("Examples/ReadmeExample/main.swift"), encoding: .utf8)
+        // The file carries the licence's SPDX line; the README shows the code after it.
+        let built = file.hasPrefix("// SPDX-License-Identifier:") ? String(file.drop(while: { $0 != "\n" }).dropFirst()) : file
         let section = try XCTUnwrap(readme.range(of: "## Use it in your app"), "the README has the section")
         let rest = readme[section.upperBound...]
         let open = try XCTUnwrap(rest.range(of: "```swift\n"))

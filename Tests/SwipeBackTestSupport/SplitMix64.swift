@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): a
 /// small seeded generator, so a test makes the same values on every run and a failure names a
 /// seed that reproduces it. Shared by the test targets (property tests, mutants, pixel kernels).

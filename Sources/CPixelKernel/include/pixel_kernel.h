@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The compositor's pixel loops in C: row copies with a brightness per column, the two-page blend,
 // and plain row copies, over x8r8g8b8 pixels (cairo RGB24, native-endian 32-bit words).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One step of an interactive pop, as an observer sees it.
 public enum InteractivePopEvent: Equatable, Sendable, CustomStringConvertible {
     /// The swipe began. Progress 0...1 (the page's travel over the stack's width).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The Swift API's entry point: stacks of pages (Swift pages and document pages, mixed), the
 /// interactive pop on each, and observers of it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A page written in Swift: its header, its elements, its own swipe switch and veto, and the
 /// lifecycle callbacks.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A source of frame ticks: when the next frame after a time is due.
 public protocol FrameClock: Sendable {
     /// The time of the first tick strictly after `timeMilliseconds`, in ms.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A damped spring moving a value (here, progress) toward a target, as a pure function of time.
 ///
 /// Mass 1, stiffness `k` in 1/s^2, damping ratio `zeta`; time in s since the spring started.

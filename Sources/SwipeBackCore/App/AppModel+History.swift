@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Forward and history: forward commands, the history menu, and popping to a page.
 extension AppModel {
     /// The open history menu, if any (one per window): its stack and the pages it lists.

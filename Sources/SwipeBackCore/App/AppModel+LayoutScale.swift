@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Metrics at the layout scale: what is in layout units (the configuration, page layouts) in px.
 extension AppModel {
     /// `edgeWidth` in px at `layoutScale`: the configuration holds it in layout units, as tuned.

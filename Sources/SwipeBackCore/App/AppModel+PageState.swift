@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Page state per instance: hit testing, scroll offsets, control values, the interactive-pop
 // switches, taps' actions, pressed buttons and carousel drags.
 extension AppModel {

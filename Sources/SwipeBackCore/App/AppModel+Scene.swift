@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension AppModel {
     /// Whether animated pushes and pops crossfade instead of moving now: `reduceMotion` `true`,
     /// or `auto` with `desktopReducesMotion`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension AppModel {
     /// Whether `event` is a down or a button press that only wakes the screen (`kioskWakeGuard`,
     /// `WakeGuard`): then its sequence is held as ignored until it lifts, `wake` is logged, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The app model: navigation stacks, the back swipe and page taps, driven by input and frame ticks.
 ///
 /// The live window and `swipeback replay` run this same type. It never reads a clock: every

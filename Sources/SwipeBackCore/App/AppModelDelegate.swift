@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What an `AppModel` tells its owner as it happens, and asks of pages written in Swift.
 ///
 /// `Navigator` is the delegate apps use; every method has a default that does nothing (or answers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the last gesture line of a stack said, for gesture-status elements.
 public struct GestureReadout: Equatable, Sendable {
     /// began, changed, ended or cancelled.

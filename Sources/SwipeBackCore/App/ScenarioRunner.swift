@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One timed line of a scenario after the header.
 public struct ScenarioLine: Sendable {
     /// When it applies, in ms on the scenario clock.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One pointer sequence from down to up, as every arena member sees it.
 public final class ArenaSequence {
     /// The pointer id (touch id, mouse id, or the touchpad's virtual pointer).

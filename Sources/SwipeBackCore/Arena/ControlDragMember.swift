@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Sliders and carousels (SPEC section 2): they claim horizontal drags that start inside them,
 /// even inside the edge zone. A slider's knob follows the finger from where it was (UISlider); a
 /// carousel pages at the release, by a quarter of its width or a fling.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Arbitrates pointer sequences between gesture members, as Flutter's gesture arena does.
 ///
 /// Each down opens a sequence; the registered members are asked in order whether they take part

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A gesture that competes for pointer sequences in the `GestureArena`: one small interface, as in
 /// Flutter's `arena.dart` (would you claim this down; this move; this end; this cancel).
 ///

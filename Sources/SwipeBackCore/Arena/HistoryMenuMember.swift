@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The history menu of the system back button (UIKit's back-button menu; libadwaita's
 /// back-button context menu): a long press of the button (`historyMenuDelay`, held within
 /// `touchSlop`) or a right-click on it opens it; a tap on a row pops to that page in one

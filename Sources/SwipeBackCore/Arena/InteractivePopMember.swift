@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The interactive pop driven by a pointer: the screen edge pan (`edge`, DESIGN.md "Recognition")
 /// or the full-width content swipe (`content`, iOS 26), through a `ScreenEdgePanGestureRecognizer`
 /// per sequence. It asks the page's veto once, begins the swipe, follows the finger and decides

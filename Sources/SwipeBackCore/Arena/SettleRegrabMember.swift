@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A finger that goes down on the moving page of a settling interactive pop takes hold of it
 /// again once it moves `touchSlop` horizontally (and more than vertically): the swipe goes on from
 /// the current progress, `began` logged there, with no new lifecycle or transition lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The tap (SPEC section 2): a down and an up on the same element, the up within `touchSlop` of
 /// the down; it fires at the up. Buttons, toggles, the system back button and elements a Swift page
 /// draws itself.

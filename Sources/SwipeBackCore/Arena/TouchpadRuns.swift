@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The touchpad's runs: two-finger smooth scrolling and 3+ finger swipes, each driven as a virtual
 /// pointer sequence through the gesture arena from the stack's leading edge, so recognition, the
 /// veto, the decision and the lifecycle are the edge swipe's. It owns the run in progress; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Vertical scrolling of a page taller than its stack: a drag that goes vertical first (past the
 /// touch slop, at least as far as across) takes the page's content, and a release flicks it into
 /// momentum.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Every tunable of SwipeBack, with its default, unit and range.
 ///
 /// Defaults and their sources are in DESIGN.md ("Defaults and where they come from");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A feel: the swipe of one toolkit, as the constants it publishes in its sources and
 /// documentation. Choosing one (`feel` in a configuration) sets every tunable it covers; keys
 /// given explicitly, in the same file or an earlier layer, keep their own values.

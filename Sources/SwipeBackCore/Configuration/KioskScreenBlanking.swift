@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the kiosk does with the X server's screen saver and DPMS while it runs (`kioskScreenBlanking`).
 public enum KioskScreenBlanking: String, Sendable, CaseIterable {
     /// The server's settings as they are: the screen blanks when the server says (the default).

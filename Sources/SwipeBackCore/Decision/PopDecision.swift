@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The end-of-gesture rule: which function of progress and velocity decides commit or cancel.
 public enum PopDecisionPolicy: String, Sendable, CaseIterable {
     /// Flutter's Cupertino back gesture: a fast release goes where it is flung, a slow one past

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What happens in the engine, as a typed value: one case per event log line type (SPEC section 3).
 ///
 /// The model reports these to its observer in the order they happen; the JSON event log is one

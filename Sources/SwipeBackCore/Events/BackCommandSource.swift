@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a back command came from (the `back` line's `source`).
 public enum BackCommandSource: String, Equatable, Sendable {
     /// A back key (`backKeys`).

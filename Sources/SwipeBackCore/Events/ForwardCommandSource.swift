@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a forward command came from (SPEC section 3, `forward` lines).
 public enum ForwardCommandSource: String, Equatable, Sendable {
     /// A forward key (`forwardKeys`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Lifecycle callbacks, in UIKit's words.
 public enum LifecyclePhase: String, Equatable, Sendable {
     /// The page is about to come into view.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Stack operations in the log.
 public enum StackOperation: String, Equatable, Sendable {
     /// A page was pushed.

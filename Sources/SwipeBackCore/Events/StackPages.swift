@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A stack's id and its pages, bottom to top (the `final` line's `stacks`).
 public struct StackPages: Equatable, Sendable {
     /// The stack's id.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An `AppEvent` with the time it happened.
 public struct TimedEvent: Equatable, Sendable {
     /// When it happened, in ms on the scenario clock (replay) or the app clock (window).

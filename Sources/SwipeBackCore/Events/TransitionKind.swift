@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Kinds of transition in the log.
 public enum TransitionKind: String, Equatable, Sendable {
     /// An animated push (a forward command's too).

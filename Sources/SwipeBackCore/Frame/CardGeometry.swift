@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where the two pages of a `card` transition are drawn: Android predictive back's cross-activity
 /// animation (AOSP `CrossActivityBackAnimation.kt` / `DefaultCrossActivityBackAnimation.kt`) as a
 /// pure function of the pop's progress.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a window asks of whatever draws its frames: whether the next frame differs from the
 /// last one, and to draw it into the pixels the window hands over.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Pixels a window presents: 32-bit words per pixel, x8r8g8b8 in native byte order (what a 24-bit
 /// X visual and cairo's RGB24 both take), rows `bytesPerRow` apart.
 ///

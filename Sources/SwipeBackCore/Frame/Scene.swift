@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What one window frame shows: a plain value the model produces and the renderer draws from.
 ///
 /// The compositor and the page painter see only this, never the model (as cairo's own tests draw a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a transition draws its two pages: for the interactive pop, and for animated pushes and
 /// pops alike (`transition` in a configuration).
 public enum TransitionStyle: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A position in window coordinates.
 ///
 /// - `x`: px from the window's left edge, growing to the right.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An axis-aligned rectangle in px: origin at the top-left corner.
 public struct Rect: Equatable, Hashable, Sendable {
     /// Left edge in px.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The kiosk's idle policy: after `kioskIdleTimeout` s without input, every stack returns to its
 /// root, animated. The timer runs only while nothing is down and something is above a root.
 public struct IdlePolicy: Equatable, Sendable {

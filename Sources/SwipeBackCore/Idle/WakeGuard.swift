@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The kiosk's wake guard (`kioskWakeGuard`): a touch or click that arrives while the screen saver
 /// is on, or within the guard time after it ended, only wakes the screen.
 ///

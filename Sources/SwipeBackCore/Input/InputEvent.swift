@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The kind of device behind a pointer sequence.
 public enum PointerDevice: String, Sendable, CaseIterable {
     /// A finger on a touchscreen (XI2 touch events).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The reading direction of a window's layout; it decides which screen edge is the leading one.
 public enum LayoutDirection: String, Sendable, CaseIterable {
     /// Left to right: the back swipe starts at the left edge and moves right.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The history menu of a stack's system back button: the pages beneath the top, nearest first,
 /// one row each (UIKit's back-button menu, iOS 14; libadwaita's back-button context menu).
 public struct HistoryMenu: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Coasting that slows by a constant factor per millisecond: UIKit's scroll deceleration, used
 /// for a scroll fling's momentum and for the `projection` policy's momentum projection (WWDC 2018
 /// "Designing Fluid Interfaces"), so both coast by the same law.

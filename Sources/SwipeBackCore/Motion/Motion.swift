@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A value that moves by a law of time from its start, and where it comes to rest.
 ///
 /// The engine's three motions are of this one type: the settle of a swipe or an animated push or

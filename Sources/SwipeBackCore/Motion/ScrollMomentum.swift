@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Scroll flings in flight: a page's content coasting after a flick, slowing by `Deceleration.normal`
 /// (UIKit's), until it is slower than `stopVelocityPixelsPerSecond` or meets an edge.
 struct ScrollMomentum {

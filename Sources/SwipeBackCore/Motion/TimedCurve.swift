@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An easing curve: how a timed motion's value goes from 0 to 1 as its time goes from 0 to 1.
 public enum EasingCurve: Equatable, Sendable {
     /// Constant speed.

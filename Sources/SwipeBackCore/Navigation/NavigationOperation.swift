@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One stack operation as the navigation queues and performs it: app code's, a button's, a
 /// back or forward command's, the history menu's or the idle return's.
 enum NavigationOperation {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A navigation stack: pages bottom to top, a frame in the window, and at most one transition.
 public struct NavigationStack: Sendable {
     /// The stack's id, by which scenarios and the API address it.

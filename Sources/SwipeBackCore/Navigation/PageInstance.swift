@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One occurrence of a page in a stack: the same page id pushed twice gives two instances.
 public struct PageInstance: Hashable, Sendable {
     /// The page's id in its document.

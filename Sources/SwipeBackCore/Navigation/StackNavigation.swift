@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Navigation, apart from input: the stacks, their forward lists, their queued operations with
 /// the absorb rule, transitions (animated and interactive, back and forward) and the lifecycle
 /// order (DESIGN.md "Lifecycle"), with their events. Input (the arena's members, back keys, the touchpad) asks it for operations; it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A running transition of one stack: an animated push or pop, an interactive pop, or an
 /// interactive forward push.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a page shows its back button (SPEC section 2, `backButton`).
 public enum BackButtonStyle: String, Sendable, CaseIterable {
     /// The chevron plus the previous page's title.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a tap on a button does (SPEC section 2, `action`).
 public enum ElementAction: Equatable, Sendable {
     /// Push the page with this id onto the same stack.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Measures what the core cannot: text heights and image shapes. The renderer supplies it.
 public protocol ContentMeasuring {
     /// Height in px of `text` wrapped at `width` px.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state of page instances as shown, by instance serial: what belongs to one occurrence of a
 /// page in a stack, so another stack or a second push of the same page starts afresh (DESIGN.md:
 /// a page's swipe switch never leaks to another page or stack).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// UIKit's recognizer states.
 public enum GestureRecognizerState: String, Sendable {
     /// Down in the edge zone; not yet decided.

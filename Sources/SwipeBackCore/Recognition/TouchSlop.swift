@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The touch slop's tests, in one place (DESIGN.md "Recognition"): a drag is decided once it has
 /// gone `touchSlop` px, along the axis it went further on, and a tie goes to vertical.
 ///

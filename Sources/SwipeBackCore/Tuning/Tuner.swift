@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state of the tuning overlay (`swipeback tune`): which tunable is selected, the current
 /// configuration, the finger's trace, progress and velocity over time, and the last decision in words.
 ///

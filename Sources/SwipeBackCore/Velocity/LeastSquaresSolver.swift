@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Least-squares polynomial fitting by QR decomposition (modified Gram-Schmidt).
 ///
 /// Solves for the coefficients `b0 + b1 x + ... + bd x^d` that minimise the squared error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The tracker's estimate at each pointer release of a scenario (`swipeback velocity`).
 public struct ReleaseVelocity: Equatable, Sendable {
     /// The pointer sequence's id.

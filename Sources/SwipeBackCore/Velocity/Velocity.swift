@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A planar velocity in px/s.
 public struct Velocity: Equatable, Sendable {
     /// Horizontal component in px/s (positive: moving right).

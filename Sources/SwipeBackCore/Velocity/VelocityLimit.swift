@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Configuration {
     /// `velocityPixelsPerSecond` clamped to ±`maxVelocity` (Flutter's max fling velocity): the one
     /// place the decision, the swipe's readout and scroll flings limit a velocity.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The least-squares quadratic velocity tracker of Flutter and Android (`lsq2`).
 ///
 /// It keeps the last `historySize` samples; an estimate fits a quadratic over the samples of the
