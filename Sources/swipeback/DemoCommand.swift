@@ -215,7 +215,12 @@ enum DemoCommand {
     ///
     /// - Parameter creating: a `--config FILE` that does not exist yet starts from the defaults
     ///   (`tune` creates it on save).
+    /// A save killed by SIGKILL leaves its temporary beside the file (`OutputFile`); the next start
+    /// removes those of processes that no longer run.
     static func windowConfiguration(_ options: Options, creating: Bool = false) throws -> Configuration {
+        if let path = options.configPath ?? userConfigurationPath() {
+            OutputFile.removeStaleTemporaries(of: OutputFile.resolvingLinks(path))
+        }
         if let path = options.configPath {
             if creating, !FileManager.default.fileExists(atPath: path) { return Configuration() }
             return try ConfigurationReader.read(path: path)

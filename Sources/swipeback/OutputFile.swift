@@ -13,7 +13,9 @@ import SwipeBackFormats
 /// 0600) and, where the user may set them, its owner and group. A temporary left by a process
 /// that was killed (SIGKILL during a write, a sync or the rename) is removed by the next output to
 /// the same file. A device or a pipe (`/dev/stdout`, a FIFO, `/dev/null`) is written in place;
-/// standard output is written as it is made.
+/// standard output is written as it is made. A symbolic link (a configuration kept in a dotfiles
+/// folder and linked into place) is written through: the link stays, and the file it points to
+/// (at the end of a chain of links) is the one replaced, with its temporary beside it.
 final class OutputFile {
     /// The descriptor written to.
     private let descriptor: Int32
@@ -52,8 +54,9 @@ final class OutputFile {
     ///   temporary file cannot be created.
     init(replacing path: String, option: String) throws {
         try EventLogSink.checkWritable(path, option: option)
-        self.path = path
         name = "\(option) \(path)"
+        let path = Self.resolvingLinks(path)
+        self.path = path
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, info.st_mode & S_IFMT != S_IFREG {
@@ -133,6 +136,27 @@ final class OutputFile {
         // The rename itself is made durable by syncing the folder.
         let folder = open(TextFile.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 { _ = fsync(folder); close(folder) }
+    }
+
+    /// The file a path names once every symbolic link on its last component is followed (a chain
+    /// of at most 40, as the kernel's own limit): the link's target, relative to the link's folder
+    /// when it is relative. A path that is not a link, or a dangling link's last target, is
+    /// returned as it is, so writing creates the file the link points to.
+    ///
+    /// - Parameter path: a file's path, absolute or relative to the working folder.
+    /// - Returns: the path to write, never a symbolic link unless the chain is longer than 40.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &bytes, bytes.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: bytes[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : TextFile.folder(of: current) + "/" + target
+        }
+        return current
     }
 
     /// `.NAME.swipeback-PID.partial` beside `path`.

@@ -106,6 +106,59 @@ final class StopAndSaveTests: XCTestCase {
                        "the killed writer's temporary, named for its target and process")
     }
 
+    /// People keep configurations in a dotfiles folder linked into place: a save goes through the
+    /// link (which stays), keeps the target's mode, and a start removes a killed writer's leftover.
+    func testASaveThroughASymbolicLinkKeepsTheLinkAndWritesItsTarget() throws {
+        let server = try XvfbServer()
+        let dotfiles = folder.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("swipeback.json").path
+        try #"{"touchSlop": 12}"#.write(toFile: target, atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(target, 0o640), 0)
+        let link = folder.appendingPathComponent("config.json").path
+        XCTAssertEqual(symlink("dotfiles/swipeback.json", link), 0, "a relative link, as dotfile managers make")
+
+        // A writer killed while it writes through the link leaves its temporary beside the target.
+        let killed = try start(server, ["record", link, "--open", "home,message", "--window", "640x480"])
+        let leftover = ".swipeback.json.swipeback-\(killed.processIdentifier).partial"
+        try waitUntil("the recording under way") {
+            FileManager.default.fileExists(atPath: dotfiles.appendingPathComponent(leftover).path) || !killed.isRunning
+        }
+        try waitUntil("the window") { !server.windows(titled: "SwipeBack").isEmpty || !killed.isRunning }
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        try waitUntil("the window to go") { server.windows(titled: "SwipeBack").isEmpty }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path).sorted(), [leftover, "swipeback.json"])
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), #"{"touchSlop": 12}"#, "the target is whole")
+        // A live writer's temporary (this test's own process) is not a leftover.
+        let live = dotfiles.appendingPathComponent(".swipeback.json.swipeback-\(getpid()).partial").path
+        try "".write(toFile: live, atomically: false, encoding: .utf8)
+
+        let tune = try start(server, ["tune", "--config", link, "--open", "home,message", "--window", "800x600"])
+        defer { if tune.isRunning { tune.terminate() } }
+        try waitUntil("tune's window") { !server.windows(titled: "SwipeBack").isEmpty }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path).sorted(),
+                       [".swipeback.json.swipeback-\(getpid()).partial", "swipeback.json"],
+                       "the start removed the dead writer's leftover and kept the live one's")
+        sleepMilliseconds(300) // tune's first frame: the key below must reach a mapped window
+        server.move(to: 400, 300)
+        server.key(XK_s)
+        try waitUntil("the save") { ((try? String(contentsOfFile: target, encoding: .utf8)) ?? "").contains("\"feel\"") }
+        var info = stat()
+        XCTAssertEqual(lstat(link, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "the link is still a link")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "dotfiles/swipeback.json")
+        XCTAssertEqual(stat(target, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o640, "the target keeps its mode")
+        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target))) as? [String: Any])
+        XCTAssertEqual(values["touchSlop"] as? Double, 12, "the target's own key is kept")
+        XCTAssertNotNil(values["feel"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["config.json", "dotfiles"],
+                       "nothing was written beside the link")
+        unlink(live)
+    }
+
     func testASaveKeepsTheModeAndOwnerAndRemovesAKilledWritersTemporary() throws {
         let server = try XvfbServer()
         let config = folder.appendingPathComponent("config.json").path
