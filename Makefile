@@ -93,7 +93,8 @@ $(RELEASE_BIN):
 	$(MAKE) release
 
 ## Installs under $(PREFIX) (default /usr/local; DESTDIR is honoured): the program, its assets, the
-## desktop file and icon, the manual page, the kiosk's systemd user unit, the licences and the README.
+## desktop file and icon, the manual page, the kiosk's systemd user unit, the licences, the README and
+## the guides (docs/, beside the README, so its links resolve).
 ## It installs the program `make release` built (building it only when there is none): run
 ## `make release` first after a change, then `sudo make install`.
 install: $(RELEASE_BIN)
@@ -114,8 +115,8 @@ install: $(RELEASE_BIN)
 	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
 	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
-	install -m 644 README.md docs/SPEC.md docs/DESIGN.md Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
-	install -m 644 docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
+	install -m 644 README.md LICENSE NOTICE Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
+	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
 
 ## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR). Shared folders
 ## (bin, share/applications, ...) stay, even when empty, as other programs' installs expect.

@@ -4,7 +4,7 @@ import SwipeBackCore
 /// The configuration keys as text for people: the README's table and `swipeback help config`,
 /// both written from `Configuration.keys`, so they cannot disagree with the reader.
 public enum ConfigurationReference {
-    /// The README's Markdown table: key, default, unit, range, meaning; one row per key in table order.
+    /// docs/CONFIGURATION.md's Markdown table: key, default, unit, range, meaning; one row per key in table order.
     public static func markdownTable() -> String {
         var text = "| key | default | unit | range | meaning |\n|---|---|---|---|---|\n"
         for key in Configuration.keys {
@@ -31,7 +31,7 @@ public enum ConfigurationReference {
         return text
     }
 
-    /// The README's table of feels: one row per key a feel sets, one column per feel (`Feel.settings`).
+    /// docs/CONFIGURATION.md's table of feels: one row per key a feel sets, one column per feel (`Feel.settings`).
     public static func feelTable() -> String {
         let feels = Feel.allCases
         var text = "| key | " + feels.map { "`\($0.rawValue)`" }.joined(separator: " | ") + " |\n"

@@ -153,7 +153,7 @@ enum CommandReference {
     ]
 
     /// The version, kept here only: `swipeback --version` prints it and `make deb` reads it from this line.
-    static let version = "0.4.0"
+    static let version = "0.5.0"
     /// The day this version was made, for the manual page's header.
     static let versionDate = "2026-12-01"
 
@@ -248,9 +248,12 @@ enum CommandReference {
         .I ~/.config/swipeback/config.json
         the window commands' configuration, saved by tune
         .SH SEE ALSO
-        /usr/share/doc/swipeback/README.md (what it is, install, the kiosk, the tools),
-        /usr/share/doc/swipeback/SPEC.md (the pages document, scenario, event log and
-        configuration formats) and /usr/share/doc/swipeback/DESIGN.md (the behaviour
+        /usr/share/doc/swipeback/README.md (what it is, and the map of the
+        guides), and in /usr/share/doc/swipeback/docs: KIOSK.md (the operator's
+        guide), CONFIGURATION.md (every key, the feels), TUNING.md (overlay,
+        record, replay, compare, plot), EMBEDDING.md (the Swift API),
+        PERFORMANCE.md, TESTING.md, SPEC.md (the pages document, scenario,
+        event log and configuration formats) and DESIGN.md (the behaviour
         contracts and where the defaults come from).
 
         """

@@ -5,13 +5,15 @@ import SwipeBackFormats
 import SwipeBackRender
 import XCTest
 
-/// The manual page, `swipeback help`, the README's command synopsis and its configuration table
-/// come from one source (CommandReference, Configuration.keys): they must agree, and the page
-/// must be clean roff.
+/// The manual page, `swipeback help`, the README's command synopsis and docs/CONFIGURATION.md's
+/// tables come from one source (CommandReference, Configuration.keys, Feel): they must agree, and
+/// the page must be clean roff. `SWIPEBACK_RECORD=1` writes CONFIGURATION.md's tables anew.
 final class ReferenceDocsTests: XCTestCase {
     private func readme() throws -> String {
         try String(contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
     }
+
+    private var configurationGuide: URL { Paths.repository.appendingPathComponent("docs/CONFIGURATION.md") }
 
     /// The text between a line that starts with `start` and the next line that starts with `end`.
     private func section(of text: String, from start: String, to end: String) throws -> String {
@@ -21,20 +23,46 @@ final class ReferenceDocsTests: XCTestCase {
         return lines[(first + 1)..<last].joined(separator: "\n")
     }
 
-    func testTheReadmesConfigurationTableIsTheKeyTable() throws {
-        let table = try readme().components(separatedBy: "\n")
+    /// The lines of the Markdown table in `text` whose header line starts with `header`, as a range.
+    private func table(in lines: [String], header: String) throws -> Range<Int> {
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(header) }, "a table that starts \(header)")
+        let end = lines[first...].firstIndex { !$0.hasPrefix("|") } ?? lines.count
+        return first..<end
+    }
+
+    /// With `SWIPEBACK_RECORD=1`, replaces the configuration guide's key table, feel table and
+    /// feel sources with what the code's tables give.
+    private func recordConfigurationGuideIfAsked() throws {
+        guard ProcessInfo.processInfo.environment["SWIPEBACK_RECORD"] == "1" else { return }
+        var lines = try String(contentsOf: configurationGuide, encoding: .utf8).components(separatedBy: "\n")
+        let keys = try table(in: lines, header: "| key | default |")
+        lines.replaceSubrange(keys, with: ConfigurationReference.markdownTable().components(separatedBy: "\n").dropLast())
+        let feels = try table(in: lines, header: "| key | `uikit`")
+        lines.replaceSubrange(feels, with: ConfigurationReference.feelTable().components(separatedBy: "\n").dropLast())
+        // The sources: the bullet list after the feel table, up to the next blank line.
+        let afterTable = try table(in: lines, header: "| key | `uikit`").upperBound
+        let sourcesStart = try XCTUnwrap(lines[afterTable...].firstIndex { $0.hasPrefix("- `") })
+        let sourcesEnd = lines[sourcesStart...].firstIndex { $0.isEmpty } ?? lines.count
+        lines.replaceSubrange(sourcesStart..<sourcesEnd, with: ConfigurationReference.feelSources().components(separatedBy: "\n").filter { !$0.isEmpty })
+        try lines.joined(separator: "\n").write(to: configurationGuide, atomically: true, encoding: .utf8)
+    }
+
+    func testTheConfigurationGuidesTableIsTheKeyTable() throws {
+        try recordConfigurationGuideIfAsked()
+        let table = try String(contentsOf: configurationGuide, encoding: .utf8).components(separatedBy: "\n")
             .drop { !$0.hasPrefix("| key | default |") }.prefix { $0.hasPrefix("|") }
         XCTAssertEqual(table.joined(separator: "\n") + "\n", ConfigurationReference.markdownTable(),
-                       "README's configuration table must be ConfigurationReference.markdownTable() (swipeback help config shows the keys)")
+                       "docs/CONFIGURATION.md's table must be ConfigurationReference.markdownTable() (SWIPEBACK_RECORD=1 swift test --filter ReferenceDocsTests writes it)")
         XCTAssertEqual(table.count, Configuration.keys.count + 2)
     }
 
-    func testTheReadmesFeelTableAndSourcesAreEveryPresetValue() throws {
-        let text = try readme()
+    func testTheConfigurationGuidesFeelTableAndSourcesAreEveryPresetValue() throws {
+        try recordConfigurationGuideIfAsked()
+        let text = try String(contentsOf: configurationGuide, encoding: .utf8)
         XCTAssertTrue(text.contains(ConfigurationReference.feelTable()),
-                      "README's feel table must be ConfigurationReference.feelTable(): every preset value, key by key")
-        XCTAssertTrue(text.contains(ConfigurationReference.feelSources()), "README lists each preset value with its source")
-        // And the table says what the presets do: a value read back from the README's row is the preset's.
+                      "CONFIGURATION.md's feel table must be ConfigurationReference.feelTable(): every preset value, key by key")
+        XCTAssertTrue(text.contains(ConfigurationReference.feelSources()), "CONFIGURATION.md lists each preset value with its source")
+        // And the table says what the presets do: a value read back from the guide's row is the preset's.
         let rows = text.components(separatedBy: "\n").drop { !$0.hasPrefix("| key | `uikit`") }.dropFirst(2).prefix { $0.hasPrefix("|") }
         XCTAssertEqual(rows.count, Feel.uikit.settings.count)
         for row in rows {
@@ -54,7 +82,7 @@ final class ReferenceDocsTests: XCTestCase {
     }
 
     func testTheReadmesCommandSynopsisIsTheHelpSynopsis() throws {
-        let block = try section(of: try readme(), from: "## Command line", to: "- `demo`")
+        let block = try section(of: try readme(), from: "## Command line", to: "## ")
         let code = try section(of: block, from: "```", to: "```")
         let manual = try runCommand(try Paths.swipeback, ["help", "--man"])
         XCTAssertEqual(manual.status, 0, manual.standardError)

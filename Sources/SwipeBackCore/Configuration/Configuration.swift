@@ -114,13 +114,13 @@ extension Configuration {
     ///
     /// This table is the one place keys are listed: the file reader validates against it, the
     /// tuning overlay takes its tunables and steps from it, and `swipeback help config`, the manual
-    /// page and the README's configuration table are written from it (a test compares the README).
+    /// page and docs/CONFIGURATION.md's table are written from it (a test compares them).
     public struct Key: Sendable {
         /// The key's name, as in config files and scenario headers.
         public let name: String
         /// What the key holds, with its range and unit for numbers.
         public let kind: ValueKind
-        /// What the key does, in a sentence or two: the README's and the manual's text.
+        /// What the key does, in a sentence or two: CONFIGURATION.md's and the manual's text.
         public let summary: String
         /// The change of one key press in `swipeback tune`, in the key's unit (0 for a choice,
         /// which a press switches); nil for keys the tuner does not offer.
@@ -207,7 +207,7 @@ extension Configuration {
     /// Every key, in the order of DESIGN.md's table. Sources of the defaults are on the properties above.
     public static let keys: [Key] = [
         .stored("feel", \.feel, .choice(Feel.allCases.map(\.rawValue)),
-                "a toolkit's swipe: sets every tunable it covers to that toolkit's published constants (README \"Feels\"); keys given explicitly keep their values",
+                "a toolkit's swipe: sets every tunable it covers to that toolkit's published constants (docs/CONFIGURATION.md, \"Feels\"); keys given explicitly keep their values",
                 wrap: { .string($0.rawValue) }, unwrap: { if case .string(let s?) = $0 { Feel(rawValue: s) } else { nil } }),
         .number("edgeWidth", \.edgeWidth, 0...10000, "px",
                 "a down closer than this to the stack's leading edge may start a swipe (px at scale 1: times the layout scale, Xft.dpi / 96)", tuningStep: 5),
