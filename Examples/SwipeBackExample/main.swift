@@ -76,7 +76,10 @@ do {
         ],
         document: document, width: 1024, height: 640)
     navigator.push(FolderPage(name: "Inbox"), on: "main", animated: false)
-    try navigator.run(title: "SwipeBack example")
+    // The app's own WM_CLASS and icon: a desktop file with StartupWMClass=SwipeBackExample matches it.
+    let icons = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/icons")
+    try navigator.run(title: "SwipeBack example", windowClass: ("swipeback-example", "SwipeBackExample"),
+                      iconFiles: [48, 128].map { icons.appendingPathComponent("swipeback-\($0).png").path })
 } catch {
     FileHandle.standardError.write("SwipeBackExample: \(error)\n".data(using: .utf8)!)
     exit(1)

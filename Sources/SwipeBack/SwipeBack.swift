@@ -66,16 +66,27 @@ extension Navigator {
     /// `Xft.dpi` / 96, followed live (an `xrdb -merge` redraws at the new scale).
     ///
     /// - Parameters:
-    ///   - title: the window title.
+    ///   - title: the window title (`WM_NAME`, `_NET_WM_NAME`).
+    ///   - windowClass: the window's `WM_CLASS`: the app's instance name (its program's name) and
+    ///     class (its desktop file's `StartupWMClass`, so docks show the app's launcher and icon);
+    ///     nil (the default) gives `swipeback`, `SwipeBack`.
+    ///   - iconFiles: PNG files of the app's icon, one per size (48, 128 and 256 px square are
+    ///     usual), set as `_NET_WM_ICON`; empty (the default) sets no icon.
     ///   - scale: px per layout unit, 0.5...4; nil (the default) follows `SWIPEBACK_SCALE` or `Xft.dpi`.
-    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2, or when `scale` or
-    ///   `SWIPEBACK_SCALE` is not a scale of 0.5...4; `RenderError` when drawing fails.
-    public func run(title: String = "SwipeBack", scale: Double? = nil) throws {
+    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2, when `scale` or
+    ///   `SWIPEBACK_SCALE` is not a scale of 0.5...4, or `X11Error.connectionLost` when the X server
+    ///   goes away while it runs (the app goes on; the window is gone); `RenderError` when an icon
+    ///   file is not a PNG or drawing fails.
+    public func run(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,
+                    iconFiles: [String] = [], scale: Double? = nil) throws {
         if let scale, !ResourceScale.range.contains(scale) {
             throw X11Error("a layout scale of \(scale); expected 0.5...4 px per layout unit")
         }
         let override = try scale ?? ResourceScale.environmentOverride()
-        let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight))
+        let icon = try WindowIcon.images(pngFiles: iconFiles)
+        let window = try X11Window(title: title, width: Int(model.windowWidth), height: Int(model.windowHeight),
+                                   windowClass: windowClass ?? (X11Window.instanceName, X11Window.className))
+        if !icon.isEmpty { window.setIcon(icon) }
         let app = WindowApp(window: window, model: model,
                             renderer: SceneRenderer(scene: model.scene, compositor: try makeCompositor()))
         app.scaleOverride = override

@@ -11,8 +11,17 @@ public enum WindowIcon {
     /// - Returns: (width, height, pixels) per size, smallest first.
     /// - Throws: `RenderError` when an icon file is missing or not a PNG.
     public static func images(assetsDirectory: String) throws -> [(width: Int, height: Int, argb: [UInt32])] {
-        try sizes.map { size in
-            let image = try ImageSurface(png: assetsDirectory + "/icons/swipeback-\(size).png")
+        try images(pngFiles: sizes.map { assetsDirectory + "/icons/swipeback-\($0).png" })
+    }
+
+    /// An app's own icon, one PNG file per size, as `_NET_WM_ICON` wants it.
+    ///
+    /// - Parameter pngFiles: paths of PNG files (any size; 48, 128 and 256 px square are usual).
+    /// - Returns: (width, height, pixels) per file, in the order given.
+    /// - Throws: `RenderError` when a file is missing or not a PNG.
+    public static func images(pngFiles: [String]) throws -> [(width: Int, height: Int, argb: [UInt32])] {
+        try pngFiles.map { path in
+            let image = try ImageSurface(png: path)
             image.flush()
             var pixels: [UInt32] = []
             pixels.reserveCapacity(image.width * image.height)

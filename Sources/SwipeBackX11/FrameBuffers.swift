@@ -121,13 +121,14 @@ final class SharedMemoryBuffer: FrameBuffer {
         info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
         info.pointee.readOnly = 0
         created.pointee.data = info.pointee.shmaddr
+        X11ErrorTrap.begin(display)
         XShmAttach(display, info)
         if let window {
             pixmap = XShmCreatePixmap(display, window, info.pointee.shmaddr, info, UInt32(width), UInt32(height), 24)
         }
         // The segment goes away once both sides detach.
         do {
-            try X11ErrorTrap.check(display, "attaching shared memory")
+            try X11ErrorTrap.end(display, "attaching shared memory")
         } catch {
             shmdt(address)
             shmctl(id, IPC_RMID, nil)

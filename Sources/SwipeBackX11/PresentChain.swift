@@ -196,8 +196,9 @@ final class PresentChain {
             XFlush(display)
             return .queued(serial: serial, box: box)
         case .sharedMemory, .putImage:
-            buffers[drawing].put(display: display, window: window, gc: gc, box: box)
-            try X11ErrorTrap.check(display, "presenting a frame")
+            try X11ErrorTrap.bracket(display, "presenting a frame") {
+                buffers[drawing].put(display: display, window: window, gc: gc, box: box)
+            }
             return .shown(box: box)
         }
     }

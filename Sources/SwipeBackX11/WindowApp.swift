@@ -202,7 +202,8 @@ public final class WindowApp {
 
     /// Runs until the window is closed.
     ///
-    /// - Throws: `X11Error` when presenting fails, or what the renderer throws.
+    /// - Throws: `X11Error.connectionLost` when the X server goes away, `X11Error` when presenting
+    ///   fails, or what the renderer throws.
     public func run() throws {
         let fd = XConnectionNumber(window.display)
         var dirty = true
@@ -220,6 +221,8 @@ public final class WindowApp {
                 if model.closeRequested { return }
                 if windowDestroyed { throw X11Error("the window was destroyed by another client") }
             }
+            // Xlib noticed the server gone while reading (X11ErrorTrap): nothing more can be done.
+            if window.isConnectionLost { throw X11Error.connectionLost }
             var now = nowMilliseconds
             let paced = window.presentPath == .present
             pacer.paced = paced

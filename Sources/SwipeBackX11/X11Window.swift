@@ -44,9 +44,9 @@ public final class X11Window {
     /// The first MIT-SCREEN-SAVER event code, once `followScreenSaver()` has run on a server that has it.
     var screenSaverEventBase: Int32?
 
-    /// `WM_CLASS`'s instance name: the program's name.
+    /// `WM_CLASS`'s instance name of SwipeBack's own windows: the program's name.
     public static let instanceName = "swipeback"
-    /// `WM_CLASS`'s class, which the desktop file names as `StartupWMClass`.
+    /// `WM_CLASS`'s class of SwipeBack's own windows, which its desktop file names as `StartupWMClass`.
     public static let className = "SwipeBack"
 
     /// The smallest size the window may be resized to, in px.
@@ -59,25 +59,29 @@ public final class X11Window {
     ///   - width: px, 1...32767.
     ///   - height: px, 1...32767.
     ///   - displayName: the display, like `:1`; nil for `$DISPLAY`.
+    ///   - windowClass: `WM_CLASS` (ICCCM): the instance name (the program's name) and the class
+    ///     (what a desktop file's `StartupWMClass` names, so docks match window and launcher);
+    ///     SwipeBack's own by default.
     /// - Throws: `X11Error` when there is no display, no XInput 2.2, or no 24-bit TrueColor visual.
-    public init(title: String, width: Int, height: Int, displayName: String? = nil) throws {
+    public init(title: String, width: Int, height: Int, displayName: String? = nil,
+                windowClass: (instance: String, name: String) = (X11Window.instanceName, X11Window.className)) throws {
         guard let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
             throw X11Error("no X display: DISPLAY is not set (run under X, or start Xvfb and set DISPLAY)")
         }
         guard let display = XOpenDisplay(name) else {
             throw X11Error("cannot open X display \"\(name)\"")
         }
-        X11ErrorTrap.install()
+        X11ErrorTrap.register(display)
         self.display = display
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
-            XCloseDisplay(display)
+            Self.close(display)
             throw X11Error("the X server \"\(name)\" has no XInput extension")
         }
         // Ask for 2.4 (touchpad gestures); the server answers with what it has, and 2.2 (touch) is the least.
         var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else {
-            XCloseDisplay(display)
+            Self.close(display)
             throw X11Error("the X server \"\(name)\" has XInput \(major).\(minor); SwipeBack needs 2.2 or later")
         }
         xinputOpcode = opcode
@@ -85,13 +89,15 @@ public final class X11Window {
         let screen = XDefaultScreen(display)
         guard XDefaultDepth(display, screen) == 24, let visual = XDefaultVisual(display, screen),
               visual.pointee.red_mask == 0xFF0000, visual.pointee.blue_mask == 0xFF else {
-            XCloseDisplay(display)
+            Self.close(display)
             throw X11Error("the X server \"\(name)\" has no 24-bit TrueColor default visual")
         }
         self.visual = visual
         self.width = width
         self.height = height
         let root = XRootWindow(display, screen)
+        // Every request from here to the map is checked at its end (one bracket).
+        X11ErrorTrap.begin(display)
         var attributes = XSetWindowAttributes()
         attributes.background_pixel = 0
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | FocusChangeMask)
@@ -125,8 +131,8 @@ public final class X11Window {
         XFree(wmHints)
         // WM_CLASS: the desktop file's StartupWMClass is the class, so docks match window and launcher.
         let classHint = XAllocClassHint()!
-        Self.instanceName.withCString { name in
-            Self.className.withCString { className in
+        windowClass.instance.withCString { name in
+            windowClass.name.withCString { className in
                 classHint.pointee.res_name = UnsafeMutablePointer(mutating: name)
                 classHint.pointee.res_class = UnsafeMutablePointer(mutating: className)
                 XSetClassHint(display, created, classHint)
@@ -153,15 +159,27 @@ public final class X11Window {
         followResources()
         try selectInput()
         XMapWindow(display, window)
-        try X11ErrorTrap.check(display, "creating the window")
+        try X11ErrorTrap.end(display, "creating the window")
     }
 
     deinit {
         chain = nil
-        XFreeGC(display, gc)
-        if !destroyed { XDestroyWindow(display, window) }
+        if !X11ErrorTrap.isConnectionLost(display) {
+            XFreeGC(display, gc)
+            if !destroyed { XDestroyWindow(display, window) }
+        }
+        Self.close(display)
+    }
+
+    /// Closes a display this type opened, after its errors stop being kept.
+    private static func close(_ display: OpaquePointer) {
+        X11ErrorTrap.unregister(display)
         XCloseDisplay(display)
     }
+
+    /// Whether the connection to the X server is gone (the window's loop then ends with
+    /// `X11Error.connectionLost`).
+    public var isConnectionLost: Bool { X11ErrorTrap.isConnectionLost(display) }
 
     /// Selects the Present notices when the server has Present and MIT-SHM pixmaps of the
     /// window's format, unless `SWIPEBACK_NO_PRESENT` switches the path off.
@@ -215,8 +233,7 @@ public final class X11Window {
         for event in events { swipeback_xi_set_mask(&mask, event) }
         try mask.withUnsafeMutableBufferPointer { buffer in
             var eventMask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, target, &eventMask, 1)
-            try X11ErrorTrap.check(display, "selecting XInput2 events")
+            try X11ErrorTrap.bracket(display, "selecting XInput2 events") { _ = XISelectEvents(display, target, &eventMask, 1) }
         }
     }
 
@@ -256,10 +273,11 @@ public final class X11Window {
     /// length, XI2 protocol "Grabs"). One round trip.
     public func isCutOff(device: Int32) -> Bool {
         var count: Int32 = 0
-        let info = XIQueryDevice(display, device, &count)
+        var info: UnsafeMutablePointer<XIDeviceInfo>?
+        // A removed device answers BadDevice; an error of an earlier request is not this one's.
+        let answered = X11ErrorTrap.succeeds(display) { info = XIQueryDevice(display, device, &count) }
         defer { if let info { XIFreeDeviceInfo(info) } }
-        // A removed device answers BadDevice.
-        guard (try? X11ErrorTrap.check(display, "querying a device")) != nil, let info, count > 0 else { return true }
+        guard answered, let info, count > 0 else { return true }
         return info.pointee.use == XIFloatingSlave || info.pointee.enabled == 0
     }
 

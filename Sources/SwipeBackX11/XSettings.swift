@@ -171,13 +171,16 @@ public final class XSettingsWatcher {
             settings = [:]
             return
         }
-        XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask)
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, owner, property, 0, 1 << 20, 0, property, &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
+        var status: Int32 = 0
         // An owner that vanished between the two requests leaves an error: not ours to report.
-        if (try? X11ErrorTrap.check(display, "reading XSETTINGS")) == nil || status != Success || format != 8 {
+        let read = X11ErrorTrap.succeeds(display) {
+            XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask)
+            status = XGetWindowProperty(display, owner, property, 0, 1 << 20, 0, property, &type, &format, &count, &remaining, &data)
+        }
+        defer { if let data { XFree(data) } }
+        if !read || status != Success || format != 8 {
             settings = [:]
             return
         }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+import CX11
 import Foundation
-import XCTest
 import SwipeBackRender
+import SwipeBackXTesting
+import XCTest
 
 /// The example app (public API only) in a real window under Xvfb.
 final class ExampleAppTests: XCTestCase {
@@ -24,6 +26,23 @@ final class ExampleAppTests: XCTestCase {
             }
             sleepMilliseconds(50)
         }
+        // The app's own WM_CLASS and icon, not SwipeBack's.
+        let display = try XCTUnwrap(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(display) }
+        let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack example").first)
+        var hint = XClassHint()
+        XCTAssertNotEqual(XGetClassHint(display, window, &hint), 0)
+        XCTAssertEqual(hint.res_name.map { String(cString: $0) }, "swipeback-example")
+        XCTAssertEqual(hint.res_class.map { String(cString: $0) }, "SwipeBackExample")
+        if let name = hint.res_name { XFree(name) }
+        if let name = hint.res_class { XFree(name) }
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(display, window, XInternAtom(display, "_NET_WM_ICON", 0), 0, 1 << 20, 0, XA_CARDINAL,
+                           &type, &format, &count, &remaining, &data)
+        if let data { XFree(data) }
+        let expected: UInt = 2 + 48 * 48 + 2 + 128 * 128
+        XCTAssertEqual(count, expected, "two icon sizes, each width, height and pixels")
         // A fast drag from the main stack's left edge (x = 320) pops it.
         server.move(to: 323, 400)
         sleepMilliseconds(30)
