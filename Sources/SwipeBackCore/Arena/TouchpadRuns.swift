@@ -102,10 +102,10 @@ final class TouchpadRuns {
                                        position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
         // Vertical first (the recognizer failed on it, or nothing could swipe and the run is
         // mostly vertical): the content takes this run.
-        // (The slop is in window px, the run's travel in touchpad px: `TouchSlop.isVertical` on the
-        // run's own travel, with only its length scaled.)
+        // (The run's travel is in touchpad px: scaled to window px, it is tested against the slop
+        // in window px at the layout scale, as every other member's.)
         if let sequence = model.arena.sequences[id], sequence.members.isEmpty,
-           sequence.claimedAtDown || (abs(run.dy) * scale >= model.configuration.touchSlop && abs(run.dy) >= abs(run.dx)) {
+           sequence.claimedAtDown || TouchSlop.isVertical(dx: run.dx * scale, dy: run.dy * scale, slop: model.touchSlopPixels) {
             self.run?.vertical = true
             if let scrollDy { model.scrollWheel(dy: scrollDy, at: position) }
         }
