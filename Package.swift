@@ -31,9 +31,10 @@ let package = Package(
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
 
         // MARK: - C kernels (plain C, no system library)
-        // The compositor's pixel loops: scalar, SSE2 and AVX2, chosen at run time.
-        // Optimised in debug builds too, so tests and `swift run` draw frames at a real speed.
-        .target(name: "CPixelKernel", cSettings: [.unsafeFlags(["-O2"])]),
+        // The compositor's pixel loops: scalar, SSE2 and AVX2, chosen at run time. Release builds
+        // optimise them; `make test` and `make build` pass -Xcc -O2 so a debug build draws frames at
+        // a real speed too (a manifest with unsafeFlags cannot be a versioned dependency).
+        .target(name: "CPixelKernel"),
 
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),

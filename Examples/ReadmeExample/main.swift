@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CCairo // cairo itself, for a page that draws its own content
 import SwipeBack
 
 /// A page written in Swift: a title, one button of its own drawing, and a swipe it can veto.

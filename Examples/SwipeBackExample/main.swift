@@ -4,6 +4,7 @@
 //
 //   swift run SwipeBackExample            (needs an X display: DISPLAY=:0, or Xvfb)
 import Foundation
+import CCairo // cairo itself, for a page that draws its own content
 import SwipeBack
 
 /// The list on the left of the split view: a Swift page that draws its own rows.

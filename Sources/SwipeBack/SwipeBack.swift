@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SwipeBack library for apps: the engine, pages written in Swift and drawn with cairo, and the
 // X11 window that shows them.
-@_exported import CCairo
+import CCairo
 @_exported import SwipeBackCore
 @_spi(Engine) import SwipeBackCore
 @_exported import SwipeBackFormats

@@ -2,14 +2,17 @@
 import CCairo
 
 /// The fonts pages are drawn with: only the ones shipped in `Assets/fonts`, so text renders the
-/// same on every machine. Pango's default font map is pointed at a fontconfig configuration that
-/// holds nothing else, with fixed antialiasing and no hinting.
+/// same on every machine. SwipeBack's own Pango font map (never the process's default one, which
+/// an app that embeds SwipeBack keeps for its own text) reads a fontconfig configuration that holds
+/// nothing else; layouts get fixed antialiasing and no hinting.
 public enum FontLibrary {
     /// The family every page uses.
     public static let family = "DejaVu Sans"
 
     nonisolated(unsafe) private static var loadedFrom: String?
     nonisolated(unsafe) private static var fontOptions: OpaquePointer?
+    /// SwipeBack's private font map (a `PangoCairoFontMap`), made by `load(assetsDirectory:)`.
+    nonisolated(unsafe) private(set) static var fontMap: UnsafeMutablePointer<PangoFontMap>?
 
     /// Loads the shipped fonts once; later calls do nothing.
     ///
@@ -30,7 +33,7 @@ public enum FontLibrary {
             throw RenderError("pango has no FreeType font map")
         }
         swipeback_font_map_set_config(map, config)
-        pango_cairo_font_map_set_default(OpaquePointer(map))
+        fontMap = map
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -47,7 +50,11 @@ public enum FontLibrary {
     /// A pango layout for `cr` with the pinned font options; release it with `g_object_unref`.
     static func layout(_ cr: OpaquePointer, text: String, sizePixels: Double, bold: Bool,
                        wrapWidth: Double?, rightToLeft: Bool = false) -> OpaquePointer {
-        let layout = pango_cairo_create_layout(cr)!
+        // As pango_cairo_create_layout, but on SwipeBack's font map, not the default one.
+        let context = pango_font_map_create_context(fontMap)!
+        pango_cairo_update_context(cr, context)
+        let layout = pango_layout_new(context)!
+        g_object_unref(UnsafeMutableRawPointer(context))
         if let fontOptions {
             pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
         }
