@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SwipeBackXTesting
+import XCTest
+
+/// SwipeBack as an app uses it: a package outside the tree that depends on it by version (a clone
+/// of this repository tagged with the version), opens a window under Xvfb, pops a page by an edge
+/// drag, and catches the X server's death as an error instead of being ended by it.
+final class OutsidePackageTests: XCTestCase {
+    private static let app = """
+        // SPDX-License-Identifier: Apache-2.0
+        import Foundation
+        import SwipeBack
+
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\\n").utf8)) }
+
+        do {
+            let home = Page(id: "home", title: "Home")
+            let navigator = try Navigator(stacks: [Navigator.Stack(root: .page(home))], width: 640, height: 480) { record in
+                if case .stack(_, let operation, let page, let pages, _) = record.event { say("stack \\(operation) \\(page) \\(pages)") }
+            }
+            navigator.push(Page(id: "detail", title: "Detail"), animated: false)
+            try navigator.run(title: "Outside app", windowClass: ("outside-app", "OutsideApp"))
+            say("closed")
+        } catch {
+            say("caught: \\(error)")
+        }
+        """
+
+    func testAnOutsidePackageDependsOnSwipeBackByVersionPopsAPageAndCatchesTheServersDeath() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let git = try XCTUnwrap(Paths.tool("git"), "git is needed to clone the repository")
+        let swift = try XCTUnwrap(Paths.tool("swift") ?? (FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : nil))
+
+        // The library: this repository's committed state, tagged with its version.
+        let library = work.appendingPathComponent("SwipeBack")
+        let clone = try runCommand(git, ["clone", "--quiet", Paths.repository.path, library.path])
+        XCTAssertEqual(clone.status, 0, clone.standardError)
+        let reference = try String(contentsOf: library.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
+        let version = try XCTUnwrap(reference.components(separatedBy: "\n").first { $0.hasPrefix("    static let version = \"") }?
+            .components(separatedBy: "\"")[1])
+        let tag = try runCommand(git, ["-C", library.path, "-c", "user.name=test", "-c", "user.email=test@invalid", "tag", version])
+        XCTAssertEqual(tag.status, 0, tag.standardError)
+
+        // The app: its own package, SwipeBack from `version` up.
+        let app = work.appendingPathComponent("OutsideApp")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/OutsideApp"), withIntermediateDirectories: true)
+        try """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "OutsideApp",
+                dependencies: [.package(url: "file://\(library.path)", from: "\(version)")],
+                targets: [.executableTarget(name: "OutsideApp", dependencies: [.product(name: "SwipeBack", package: "SwipeBack")])]
+            )
+            """.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try Self.app.write(to: app.appendingPathComponent("Sources/OutsideApp/main.swift"), atomically: true, encoding: .utf8)
+        let build = try runCommand(swift, ["build", "--package-path", app.path])
+        XCTAssertEqual(build.status, 0, "the app builds against SwipeBack \(version): \(build.standardOutput.suffix(2000)) \(build.standardError.suffix(2000))")
+        guard build.status == 0 else { return }
+        let binary = app.appendingPathComponent(".build/debug/OutsideApp").path
+
+        let server = try XvfbServer(width: 640, height: 480)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin",
+                               "SWIPEBACK_ASSETS": library.appendingPathComponent("Assets").path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let deadline = Date().addingTimeInterval(20)
+        while server.windows(titled: "Outside app").isEmpty {
+            guard Date() < deadline, process.isRunning else { return XCTFail("the app's window never came") }
+            sleepMilliseconds(20) // the window is another process's: nothing to wait on but the server
+        }
+        sleepMilliseconds(300) // its first frame: the drag must reach a mapped, drawn window
+        // A fast drag from the left edge pops "detail".
+        server.move(to: 3, 240)
+        server.button(true)
+        for step in 1...8 { sleepMilliseconds(8); server.move(to: 3 + step * 60, 240) }
+        server.button(false)
+        sleepMilliseconds(800) // the settle, about 0.3 s
+        // The server dies: the app catches it and goes on to its own end.
+        kill(server.process.processIdentifier, SIGKILL)
+        let ended = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < ended { sleepMilliseconds(10) }
+        XCTAssertFalse(process.isRunning, "the app's run ended once its server was gone")
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0, "the app, not SwipeBack, decided how to end")
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(printed.contains("stack pop detail [\"home\"]"), printed)
+        XCTAssertTrue(printed.contains("caught: lost the connection to the X server"), printed)
+    }
+}
