@@ -40,7 +40,7 @@ extension WindowApp {
         let ageMilliseconds = (monotonicMicroseconds - Double(completion.ust)) / 1000
         let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < Self.overdueIntervals * frameClock.intervalMilliseconds
         let shownAt = known ? now - ageMilliseconds : now
-        if known, let fake = fakeClock.observe(ust: completion.ust, msc: completion.msc, synchronous: !queued.asynchronous) {
+        if known, serverHasNoDisplay, let fake = fakeClock.observe(ust: completion.ust, msc: completion.msc, synchronous: !queued.asynchronous) {
             pacer.didShowOnFakeClock(at: shownAt, began: queued.began, msc: completion.msc,
                                      interval: Double(fake.intervalMicroseconds) / 1000)
         } else {

@@ -44,6 +44,9 @@ public final class WindowApp {
     var queuedFrame: QueuedFrame?
     /// Whether the window is on the server's fake Present clock, from the completions.
     var fakeClock = FakePresentClockRecognizer()
+    /// Whether the server was identified as having no display (`X11Window.hasNoDisplay()`): only
+    /// then may `fakeClock` recognise its clock.
+    var serverHasNoDisplay = false
     /// When the window last handled an event (not a Present notice) or drew a frame, app clock ms:
     /// idle work (`touchBuffersAhead`, `drawAhead`) waits `idleDelayMilliseconds` after it.
     var lastActivityMilliseconds = -Double.infinity
@@ -121,6 +124,7 @@ public final class WindowApp {
         pacer = FramePacer(paced: window.presentPath == .present, intervalMilliseconds: frameClock.intervalMilliseconds)
         desktopSettings = XSettingsWatcher(display: window.display)
         model.desktopReducesMotion = desktopSettings.reducesMotion
+        serverHasNoDisplay = window.hasNoDisplay()
         loadScrollDevices()
         _ = applyLayoutScale()
     }
@@ -137,6 +141,7 @@ public final class WindowApp {
         // The window may have moved onto (or off) a display: its Present clock is found anew.
         fakeClock.reset()
         pacer.forgetFakeClock()
+        serverHasNoDisplay = window.hasNoDisplay()
         window.updateRefreshRate()
         if window.refreshHertz != frameHertz { frameClock = FixedRateFrameClock(hertz: window.refreshHertz) }
     }

@@ -60,4 +60,39 @@ extension X11Window {
         }
         return (0, 0, w, h, output == nil)
     }
+
+    /// Whether no display shows this server's screen: Xvfb, or Xorg with the dummy video driver.
+    /// Only there is the Present clock a fake one that frames may be sent ahead of
+    /// (`FakePresentClock`); the window never decides that from timing alone.
+    ///
+    /// Read from RandR: the outputs that are connected, by name and physical size
+    /// (`isDisplayless(outputs:)`). A server without RandR is not identified (false).
+    public func hasNoDisplay() -> Bool {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XRRQueryExtension(display, &event, &error) != 0,
+              let resources = XRRGetScreenResourcesCurrent(display, XDefaultRootWindow(display)) else { return false }
+        defer { XRRFreeScreenResources(resources) }
+        var outputs: [(name: String, widthMillimetres: Int, heightMillimetres: Int)] = []
+        for index in 0..<Int(resources.pointee.noutput) {
+            guard let output = XRRGetOutputInfo(display, resources, resources.pointee.outputs[index]) else { continue }
+            defer { XRRFreeOutputInfo(output) }
+            guard output.pointee.connection == RR_Connected else { continue }
+            outputs.append((String(cString: output.pointee.name), Int(output.pointee.mm_width), Int(output.pointee.mm_height)))
+        }
+        return Self.isDisplayless(outputs: outputs)
+    }
+
+    /// Whether connected outputs are those of a server no display shows: Xvfb's one output,
+    /// `screen`, of 0 mm by 0 mm (xserver's `hw/vfb`), or the dummy video driver's `DUMMY0`,
+    /// `DUMMY1`, ... (xf86-video-dummy names its outputs so). Xwayland's (`XWAYLAND0`) and a real
+    /// driver's (`HDMI-1`, `eDP-1`) are displays.
+    ///
+    /// - Parameter outputs: the connected outputs: RandR name, physical width and height in mm.
+    /// - Returns: false for no outputs, or when any one is not such an output.
+    public static func isDisplayless(outputs: [(name: String, widthMillimetres: Int, heightMillimetres: Int)]) -> Bool {
+        !outputs.isEmpty && outputs.allSatisfy { output in
+            (output.name == "screen" && output.widthMillimetres == 0 && output.heightMillimetres == 0)
+                || (output.name.hasPrefix("DUMMY") && output.name.dropFirst(5).allSatisfy(\.isNumber) && output.name.count > 5)
+        }
+    }
 }

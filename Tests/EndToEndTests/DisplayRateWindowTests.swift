@@ -8,6 +8,7 @@ final class DisplayRateWindowTests: XCTestCase {
         let server = try XorgTouchServer(width: 1280, height: 800, refreshHertz: 75)
         let window = try X11Window(title: "rate", width: 400, height: 300, displayName: server.displayName)
         XCTAssertEqual(window.refreshHertz, 75, accuracy: 0.05)
+        XCTAssertTrue(window.hasNoDisplay(), "the dummy driver's DUMMY0: no display reads its Present clock")
     }
 
     func testAServerWithoutModeTimingsGivesSixtyHertz() throws {

@@ -69,4 +69,10 @@ final class ErrorTrapTests: XCTestCase {
         let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
         XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A"], "the swipe committed: \(log.suffix(3))")
     }
+
+    func testXvfbIsIdentifiedAsAServerWithNoDisplay() throws {
+        let server = try XvfbServer()
+        let window = try X11Window(title: "identity", width: 320, height: 240, displayName: server.displayName)
+        XCTAssertTrue(window.hasNoDisplay(), "Xvfb's one output, screen, 0 mm by 0 mm")
+    }
 }
