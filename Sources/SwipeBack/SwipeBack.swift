@@ -79,8 +79,8 @@ extension Navigator {
     ///   file is not a PNG or drawing fails.
     public func run(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,
                     iconFiles: [String] = [], scale: Double? = nil) throws {
-        if let scale, !ResourceScale.range.contains(scale) {
-            throw X11Error("a layout scale of \(scale); expected 0.5...4 px per layout unit")
+        if let scale, !LayoutScale.isValid(scale) {
+            throw X11Error("a layout scale of \(scale); expected \(LayoutScale.rangeText) px per layout unit")
         }
         let override = try scale ?? ResourceScale.environmentOverride()
         let icon = try WindowIcon.images(pngFiles: iconFiles)

@@ -50,8 +50,8 @@ public enum ScenarioReader {
         let direction = try parseDirection(header.string("direction") ?? "ltr", header)
         // The session's layout scale (SPEC section 6), as `ResourceScale.range` accepts it.
         let layoutScale = try header.number("scale") ?? 1
-        guard (0.5...4).contains(layoutScale) else {
-            throw header.error("\"scale\" is \(EventLogWriter.number(layoutScale)); expected a layout scale of 0.5...4 (px per layout unit)")
+        guard LayoutScale.isValid(layoutScale) else {
+            throw header.error("\"scale\" is \(EventLogWriter.number(layoutScale)); expected a layout scale of \(LayoutScale.rangeText) (px per layout unit)")
         }
         var config = configuration
         if let value = header.object["config"] {

@@ -79,7 +79,7 @@ enum CommandReference {
     static let json = Option(flag: "--json", argument: nil, summary: "one {\"name\", \"value\", \"unit\", \"goal\"} JSON object per line")
     static let output = Option(flag: "-o", argument: "OUT", summary: "where to write", alias: "--output")
     static let scale = Option(flag: "--scale", argument: "S",
-                              summary: "lay out at S px per layout unit, 0.5...4 (default: Xft.dpi / 96 from the X resources, followed live; or $SWIPEBACK_SCALE)")
+                              summary: "lay out at S px per layout unit, \(LayoutScale.rangeText) (default: Xft.dpi / 96 from the X resources, followed live; or $SWIPEBACK_SCALE)")
     static let windowOptions = [pages, open, window, eventLog, config, rtl, logFrames, scale]
 
     // MARK: - Commands
@@ -146,7 +146,7 @@ enum CommandReference {
         ("SWIPEBACK_ASSETS", "a folder holding fonts/ (DejaVuSans.ttf, DejaVuSans-Bold.ttf) and, for the demo, images/, icons/ and pages.json, instead of the installed share/swipeback"),
         ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json and tune saves it (default $HOME/.config; with neither set, nothing is read and tune cannot save)"),
         ("HOME", "see XDG_CONFIG_HOME"),
-        ("SWIPEBACK_SCALE", "the window commands' layout scale, 0.5...4 px per layout unit, instead of Xft.dpi / 96 (--scale wins over it)"),
+        ("SWIPEBACK_SCALE", "the window commands' layout scale, \(LayoutScale.rangeText) px per layout unit, instead of Xft.dpi / 96 (--scale wins over it)"),
         ("SWIPEBACK_PAGES", "read by the kiosk's systemd unit only: the pages document it shows (default the demo's)"),
         ("SWIPEBACK_NO_PRESENT", "set to 1: the window commands present frames with XShmPutImage, paced by the frame clock, as on a server without the Present extension"),
         ("SWIPEBACK_NO_SHM", "set to 1: the window commands present frames with XPutImage through the socket, without MIT-SHM or Present"),

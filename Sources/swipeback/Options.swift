@@ -16,7 +16,7 @@ struct Options {
     var open: [String]?
     var rtl = false
     var logFrames = false
-    /// `--scale S`: the layout scale, px per layout unit (`ResourceScale.range`), instead of `Xft.dpi` / 96.
+    /// `--scale S`: the layout scale, px per layout unit (`LayoutScale.range`), instead of `Xft.dpi` / 96.
     var scale: Double?
     var json = false
     /// `kiosk --check`: check the document and exit.
@@ -62,7 +62,7 @@ struct Options {
             case "--scale":
                 let text = try value(argument)
                 guard let scale = ResourceScale.parseOverride(text) else {
-                    throw CommandFailure.usage("--scale expects a layout scale of 0.5...4 (px per layout unit, like 2 for a 192 dpi screen); got \"\(text)\"")
+                    throw CommandFailure.usage("--scale expects a layout scale of \(LayoutScale.rangeText) (px per layout unit, like 2 for a 192 dpi screen); got \"\(text)\"")
                 }
                 options.scale = scale
             case "--json": options.json = true

@@ -93,7 +93,9 @@ final class PresentPacingTests: XCTestCase {
         for x in stride(from: 10, through: 60, by: 10) { sleepMilliseconds(20); server.move(to: x, 300) }
         sleepMilliseconds(60)
         let back = demo.lines().count
-        for x in [3, 2, 1, 0, 1, 0] { sleepMilliseconds(40); server.move(to: x, 300) }
+        // 20 ms apart: well inside the tracker's 40 ms gap, so each move has a velocity and the
+        // readout's numbers change (40 ms apart, a busy machine stretched the gaps past it).
+        for x in [3, 2, 1, 0, 1, 0] { sleepMilliseconds(20); server.move(to: x, 300) }
         let log = try demo.waitFor("the moves at the edge shown") { log in
             guard let last = log.lastIndex(where: { $0["phase"] as? String == "changed" }), last >= back else { return false }
             return log.count - back >= 6 && frameShown(after: last, in: log)

@@ -3,7 +3,8 @@
 ///
 /// The live window and `swipeback replay` run this same type. It never reads a clock: every
 /// call carries its time in ms, and animations advance only in `tick(atMilliseconds:)`. What
-/// happens is reported as event log lines (SPEC section 3) to `log`.
+/// happens goes to `log` as typed events (`TimedEvent`); the event log's JSON lines (SPEC
+/// section 3) are one rendering of them, written by SwipeBackFormats.
 public final class AppModel {
     /// The configuration in effect.
     public internal(set) var configuration: Configuration

@@ -10,10 +10,12 @@ public struct Configuration: Equatable, Sendable {
     /// The keys given explicitly (by a file, a scenario header or the tuner): a feel chosen later
     /// leaves them as they are.
     public internal(set) var explicitKeys: Set<String> = []
-    /// How far from the stack's leading edge a down may start a swipe, in px (0...10000).
+    /// How far from the stack's leading edge a down may start a swipe, in layout units (0...10000):
+    /// px at scale 1, times the layout scale (`AppModel.layoutScale`, `Xft.dpi` / 96) on screen.
     /// Default 20: Flutter's `_kBackGestureWidth` is 20 logical px.
     public var edgeWidth: Double = 20
-    /// How far a pointer must move before the swipe begins or fails, in px (0...100).
+    /// How far a pointer must move before the swipe begins or fails, in layout units (0...100):
+    /// px at scale 1, times the layout scale on screen.
     /// Default 8 (Ionic uses 10, libadwaita 16, Flutter 18).
     public var touchSlop: Double = 8
     /// Progress at or past which a slow release commits the pop (0...1). Default 0.5 (Flutter, libadwaita).

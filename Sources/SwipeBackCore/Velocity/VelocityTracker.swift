@@ -9,7 +9,7 @@
 ///
 /// Constants from Flutter's `VelocityTracker` (`_historySize` 20, `_horizonMilliseconds` 100,
 /// `_assumePointerMoveStoppedMilliseconds` 40) and AOSP's `LeastSquaresVelocityTrackerStrategy`.
-/// Tested against recorded strokes from both projects (`shared/data/velocity`).
+/// Tested against recorded strokes from both projects (`Tests/Fixtures/velocity`).
 public struct VelocityTracker: VelocityEstimating {
     /// Samples kept, at most. 20 as in Flutter and Android.
     public static let historySize = 20

@@ -17,8 +17,8 @@ public final class WindowApp {
     let renderer: FrameRendering
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
-    /// Ticks at the display's rate (`X11Window.refreshHertz`).
-    var frameClock: FixedRateFrameClock
+    /// When to draw and how long to sleep: the frame clock, the pacer, the frame in flight, idle work.
+    var scheduler: FrameScheduler
     var frameCount = 0
     private var serverClock = ServerClock()
     /// Keeps every time given to the model, and every frame, in order on the app clock.
@@ -38,28 +38,6 @@ public final class WindowApp {
     /// The bytes of pixels the frame reported last by `onFrame` sent to the server: the rectangle
     /// where it differed from the frame before, times 4 (0 when it equalled it).
     public internal(set) var frameBytesSent = 0
-    /// The frame queued on the Present path, until its `PresentCompleteNotify`: its serial, when
-    /// its drawing began (app clock and log timeline, ms), when it was sent (app clock, ms), its
-    /// bytes and the refresh it aimed at.
-    var queuedFrame: QueuedFrame?
-    /// Whether the window is on the server's fake Present clock, from the completions.
-    var fakeClock = FakePresentClockRecognizer()
-    /// Whether the server was identified as having no display (`X11Window.hasNoDisplay()`): only
-    /// then may `fakeClock` recognise its clock.
-    var serverHasNoDisplay = false
-    /// When the window last handled an event (not a Present notice) or drew a frame, app clock ms:
-    /// idle work (`touchBuffersAhead`, `drawAhead`) waits `idleDelayMilliseconds` after it.
-    var lastActivityMilliseconds = -Double.infinity
-    /// Whether idle work may remain: set by activity, cleared when there is none.
-    var idleWorkPending = true
-    /// How long the window waits, after its last event or frame, before idle work, ms: a piece of
-    /// it (a page snapshot, up to 85 ms at 4K) delays input that comes meanwhile, so not while
-    /// the user is acting (a resize, a push and the next tap).
-    static let idleDelayMilliseconds = 150.0
-    /// When the next frame is drawn (`FramePacer`).
-    var pacer: FramePacer
-    /// How long a queued frame may wait for its completion before drawing goes on, in refresh intervals.
-    static let overdueIntervals = 6.0
     /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
     /// `LiveTimeline`): the app clock then (on the Present path, the server's time of the
     /// completion), or the last time handed out when that is later. Its drawing began the
@@ -120,11 +98,10 @@ public final class WindowApp {
         self.model = model
         self.renderer = renderer
         self.start = clock.now
-        frameClock = FixedRateFrameClock(hertz: window.refreshHertz)
-        pacer = FramePacer(paced: window.presentPath == .present, intervalMilliseconds: frameClock.intervalMilliseconds)
+        scheduler = FrameScheduler(hertz: window.refreshHertz, paced: window.presentPath == .present)
         desktopSettings = XSettingsWatcher(display: window.display)
         model.desktopReducesMotion = desktopSettings.reducesMotion
-        serverHasNoDisplay = window.hasNoDisplay()
+        scheduler.serverHasNoDisplay = window.hasNoDisplay()
         loadScrollDevices()
         _ = applyLayoutScale()
     }
@@ -135,15 +112,12 @@ public final class WindowApp {
     }
 
     /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
-    public var frameHertz: Double { 1000 / frameClock.intervalMilliseconds }
+    public var frameHertz: Double { 1000 / scheduler.frameClock.intervalMilliseconds }
 
     private func displayMayHaveChanged() {
         // The window may have moved onto (or off) a display: its Present clock is found anew.
-        fakeClock.reset()
-        pacer.forgetFakeClock()
-        serverHasNoDisplay = window.hasNoDisplay()
         window.updateRefreshRate()
-        if window.refreshHertz != frameHertz { frameClock = FixedRateFrameClock(hertz: window.refreshHertz) }
+        scheduler.displayMayHaveChanged(hertz: window.refreshHertz, hasNoDisplay: window.hasNoDisplay())
     }
 
     /// Set by SIGINT or SIGTERM once `closeOnSignals()` has run.
@@ -212,7 +186,7 @@ public final class WindowApp {
     public func run() throws {
         let fd = XConnectionNumber(window.display)
         var dirty = true
-        var nextTick = frameClock.nextTick(after: nowMilliseconds)
+        var nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
         var wasAnimating = false
         while !model.closeRequested {
             if Self.signalled != 0 {
@@ -230,13 +204,13 @@ public final class WindowApp {
             if window.isConnectionLost { throw X11Error.connectionLost }
             var now = nowMilliseconds
             let paced = window.presentPath == .present
-            pacer.paced = paced
-            pacer.intervalMilliseconds = frameClock.intervalMilliseconds
+            scheduler.pacer.paced = paced
+            scheduler.pacer.intervalMilliseconds = scheduler.frameClock.intervalMilliseconds
             // Counted from its sending: a first frame at 4K takes longer than that to draw.
-            if let queued = queuedFrame, now - queued.sent > Self.overdueIntervals * frameClock.intervalMilliseconds {
+            if let queued = scheduler.queuedFrame, now - queued.sent > scheduler.overdueMilliseconds {
                 // No completion came (the window left every monitor, say): go on drawing.
                 window.abandonFrameInFlight()
-                queuedFrame = nil
+                scheduler.queuedFrame = nil
             }
             // On the Present path a frame starts only once the one before it is on screen.
             let free = !window.hasFrameInFlight
@@ -244,7 +218,7 @@ public final class WindowApp {
             // a flood of input most wakes end here.
             var wantsFrame = free
                 && (dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
-            let startAt = wantsFrame ? pacer.frameStart(after: now) : now
+            let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
                 if sleep(untilMilliseconds: startAt, fd: fd) { continue }
@@ -255,12 +229,12 @@ public final class WindowApp {
                 dirty = cancelCutOffSequences() || dirty
             }
             if model.needsFrames {
-                if !wasAnimating { nextTick = frameClock.nextTick(after: now) }
+                if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
                 wasAnimating = true
                 // Paced by Present, an animation ticks once per frame, just before it is drawn.
                 if paced ? free : now >= nextTick {
                     model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
-                    nextTick = frameClock.nextTick(after: now)
+                    nextTick = scheduler.frameClock.nextTick(after: now)
                     dirty = true
                 }
             } else {
@@ -273,7 +247,7 @@ public final class WindowApp {
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
             wantsFrame = free && (dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height))
-            if wantsFrame, now >= pacer.frameStart(after: now) - 0.5 {
+            if wantsFrame, now >= scheduler.pacer.frameStart(after: now) - 0.5 {
                 try drawFrame()
                 dirty = false
                 inputNeedsRedraw = false
@@ -281,9 +255,9 @@ public final class WindowApp {
             // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
             // before the budget allows), so input is read in one batch then (the server's times
             // keep each event's moment), not one wake per event.
-            if paced, let queued = queuedFrame, Self.signalled == 0 {
-                let wake = pacer.inFlightWake(began: queued.began) - nowMilliseconds
-                if wake > 0, wake < 2 * frameClock.intervalMilliseconds {
+            if paced, let queued = scheduler.queuedFrame, Self.signalled == 0 {
+                let wake = scheduler.pacer.inFlightWake(began: queued.began) - nowMilliseconds
+                if wake > 0, wake < 2 * scheduler.frameClock.intervalMilliseconds {
                     XFlush(window.display)
                     var pause = timespec(tv_sec: 0, tv_nsec: Int(wake * 1e6))
                     nanosleep(&pause, nil) // a signal ends it early
@@ -292,47 +266,28 @@ public final class WindowApp {
             }
             // Idle a while: make ready what a swipe's first frames would need (the snapshot of the
             // page beneath, the frame buffers' memory), one piece a turn, input first.
-            let idle = !(dirty || inputNeedsRedraw || model.needsFrames) && queuedFrame == nil && !window.hasFrameInFlight
-            if idle, idleWorkPending, nowMilliseconds - lastActivityMilliseconds >= Self.idleDelayMilliseconds,
+            let busy = dirty || inputNeedsRedraw || model.needsFrames
+            if scheduler.idleWorkIsDue(at: nowMilliseconds, busy: busy, frameInFlight: window.hasFrameInFlight),
                XPending(window.display) == 0 {
                 // A frame the fake clock's recogniser waits for (the same pixels, one of them sent).
-                if fakeClock.awaitsConfirmation, let serial = window.probePresentClock() {
+                if scheduler.fakeClock.awaitsConfirmation, let serial = window.probePresentClock() {
                     let now = nowMilliseconds
-                    queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
-                                              asynchronous: false, isProbe: true)
+                    scheduler.queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
+                                                        asynchronous: false, isProbe: true)
                     continue
                 }
                 if try renderer.drawAhead() || window.touchBuffersAhead() { continue }
-                idleWorkPending = false
+                scheduler.idleWorkPending = false
             }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
-            var timeout: Int32 = model.needsFrames && !paced ? Int32(max(0, (nextTick - nowMilliseconds).rounded(.up))) : -1
-            if let queued = queuedFrame {
-                // Wake for an overdue completion.
-                let due = queued.sent + Self.overdueIntervals * frameClock.intervalMilliseconds
-                let wait = Int32(max(0, (due - nowMilliseconds).rounded(.up)))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            } else if dirty || inputNeedsRedraw || (paced && model.needsFrames) {
-                // A frame held back by the pacing, or an animation's next frame.
-                let wait = Int32(max(0, (pacer.frameStart(after: nowMilliseconds) - nowMilliseconds).rounded(.up)))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            if idle, idleWorkPending {
-                let wait = Int32(max(0, (lastActivityMilliseconds + Self.idleDelayMilliseconds - nowMilliseconds).rounded(.up)))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            // Sleep until the next timer, not a frame at a time.
-            if let due = model.nextTimerMilliseconds {
-                let wait = Int32(min(max(0, (due - nowMilliseconds).rounded(.up)), Double(Int32.max)))
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            // While a button is held, wake to notice a grab that takes the rest of the drag away.
-            if translator.hasHeldSequences {
-                let check = Int32(max(0, (lastGrabCheck + Self.grabCheckIntervalMilliseconds - nowMilliseconds).rounded(.up)))
-                timeout = timeout < 0 ? check : min(timeout, check)
-            }
+            let idle = !busy && scheduler.queuedFrame == nil && !window.hasFrameInFlight
+            let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
+                dirty: dirty || inputNeedsRedraw, animating: model.needsFrames, nextTick: nextTick,
+                nextTimer: model.nextTimerMilliseconds,
+                nextGrabCheck: translator.hasHeldSequences ? lastGrabCheck + Self.grabCheckIntervalMilliseconds : nil,
+                idle: idle))
             XFlush(window.display)
             if XPending(window.display) == 0 {
                 _ = poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, timeout)
@@ -414,46 +369,9 @@ public final class WindowApp {
             if window.isDeleteRequest(event), !refusesCloseRequests { send(.close, atMilliseconds: timelineNow()) }
             return false
         case GenericEvent:
-            guard event.xcookie.extension == window.xinputOpcode,
-                  XGetEventData(window.display, &event.xcookie) != 0 else { return false }
-            defer { XFreeEventData(window.display, &event.xcookie) }
-            if event.xcookie.evtype == XI_TouchOwnership {
-                translator.didBecomeOwner(event.xcookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee)
-                return false
-            }
-            if event.xcookie.evtype == XI_HierarchyChanged {
-                // A device was added, removed, enabled, disabled or floated: select again so the
-                // new set of devices delivers to us, and end the sequences of a device cut off.
-                try? window.selectInput()
-                loadScrollDevices()
-                return cancelCutOffSequences()
-            }
-            switch event.xcookie.evtype {
-            case XI_DeviceChanged:
-                // A device's classes changed (or the master switched slaves): its scroll valuators
-                // and their counters start afresh.
-                loadScrollDevices()
-                return false
-            case XI_Enter:
-                // Scroll counters moved while the pointer was elsewhere: new baselines.
-                translator.pointerEntered()
-                return false
-            case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-                let gesture = event.xcookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-                guard let input = translator.translate(gesture) else { return false }
-                send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
-                return false
-            default:
-                break
-            }
-            let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            let wasHolding = translator.hasHeldSequences
-            let inputs = translator.translate(device) { [window] in window.isCutOff(device: $0) }
-            if !wasHolding, translator.hasHeldSequences { lastGrabCheck = nowMilliseconds }
-            for input in inputs {
-                send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
-            }
-            return false
+            return EventCookie.withData(window.display, &event, extension: window.xinputOpcode) { evtype, data in
+                handleXI2(evtype: evtype, data: data)
+            }.result ?? false
         default:
             if window.isScreenChange(&event) {
                 displayMayHaveChanged()
@@ -461,6 +379,48 @@ public final class WindowApp {
             }
             return false
         }
+    }
+
+    /// One XI2 event's data (from `EventCookie`): ownership, device changes, gestures, and the
+    /// device events the translator turns into input. Returns whether the window needs a frame.
+    private func handleXI2(evtype: Int32, data: UnsafeMutableRawPointer) -> Bool {
+        if evtype == XI_TouchOwnership {
+            translator.didBecomeOwner(data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee)
+            return false
+        }
+        if evtype == XI_HierarchyChanged {
+            // A device was added, removed, enabled, disabled or floated: select again so the
+            // new set of devices delivers to us, and end the sequences of a device cut off.
+            try? window.selectInput()
+            loadScrollDevices()
+            return cancelCutOffSequences()
+        }
+        switch evtype {
+        case XI_DeviceChanged:
+            // A device's classes changed (or the master switched slaves): its scroll valuators
+            // and their counters start afresh.
+            loadScrollDevices()
+            return false
+        case XI_Enter:
+            // Scroll counters moved while the pointer was elsewhere: new baselines.
+            translator.pointerEntered()
+            return false
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let gesture = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            guard let input = translator.translate(gesture) else { return false }
+            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+            return false
+        default:
+            break
+        }
+        let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        let wasHolding = translator.hasHeldSequences
+        let inputs = translator.translate(device) { [window] in window.isCutOff(device: $0) }
+        if !wasHolding, translator.hasHeldSequences { lastGrabCheck = nowMilliseconds }
+        for input in inputs {
+            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
+        }
+        return false
     }
 
     /// Ends, as system cancels, the sequences whose device no longer reaches the window (see

@@ -12,7 +12,7 @@ struct QueuedFrame {
     var began: Double
     /// The same on the log's timeline (`LiveTimeline`), ms.
     var logBegan: Double
-    /// When it was sent, app clock ms (it is overdue `WindowApp.overdueIntervals` after).
+    /// When it was sent, app clock ms (it is overdue `FrameScheduler.overdueIntervals` after).
     var sent: Double
     /// The bytes of pixels it sent.
     var bytes: Int
@@ -28,25 +28,14 @@ struct QueuedFrame {
 extension WindowApp {
     /// A frame queued by Present reached the screen (or was skipped): report it.
     func frameShown(_ completion: PresentCompletion) {
-        guard let queued = queuedFrame, completion.serial == queued.serial else { return }
-        queuedFrame = nil
-        let now = nowMilliseconds
         // The refresh itself, from the server's time of it (µs on CLOCK_MONOTONIC), not from when
         // its notice was read: the server copies the frame and then tells, and the loop may read
         // the notice a refresh later (with the input that came meanwhile).
         var monotonic = timespec()
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
         let monotonicMicroseconds = Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3
-        let ageMilliseconds = (monotonicMicroseconds - Double(completion.ust)) / 1000
-        let known = completion.ust > 0 && ageMilliseconds >= 0 && ageMilliseconds < Self.overdueIntervals * frameClock.intervalMilliseconds
-        let shownAt = known ? now - ageMilliseconds : now
-        if known, serverHasNoDisplay, let fake = fakeClock.observe(ust: completion.ust, msc: completion.msc, synchronous: !queued.asynchronous) {
-            pacer.didShowOnFakeClock(at: shownAt, began: queued.began, msc: completion.msc,
-                                     interval: Double(fake.intervalMicroseconds) / 1000)
-        } else {
-            if !known { fakeClock.reset() }
-            pacer.didShow(at: shownAt, msc: completion.msc, aimed: completion.wasShown ? queued.aimedMsc : nil)
-        }
+        let age = completion.ust > 0 ? (monotonicMicroseconds - Double(completion.ust)) / 1000 : nil
+        guard let (queued, shownAt) = scheduler.frameShown(completion, now: nowMilliseconds, ageMilliseconds: age) else { return }
         if !queued.isProbe { reportFrame(began: queued.logBegan, bytes: queued.bytes, shownAt: shownAt) }
     }
 
@@ -62,32 +51,31 @@ extension WindowApp {
 
     /// Notes an event or a frame: idle work waits a while after it.
     func didAct() {
-        lastActivityMilliseconds = nowMilliseconds
-        idleWorkPending = true
+        scheduler.didAct(at: nowMilliseconds)
     }
 
     func drawFrame() throws {
         didAct()
         // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
-        let leadAtStart = pacer.leadMilliseconds
+        let leadAtStart = scheduler.pacer.leadMilliseconds
         // A µs after every line written so far, so a line is shown by this frame if and only if
         // its `t` is before the frame's start (`t - ms` of its frame line).
         let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
         try renderer.draw(into: try window.backBuffer())
-        let asynchronous = pacer.isOnFakeClock
+        let asynchronous = scheduler.pacer.isOnFakeClock
         let outcome = try window.present(whole: renderer.lastFrameMovedPages, asynchronous: asynchronous)
         let drawn = nowMilliseconds - began
-        pacer.didDraw(milliseconds: drawn)
+        scheduler.pacer.didDraw(milliseconds: drawn)
         switch outcome {
         case .queued(let serial, let box):
-            queuedFrame = QueuedFrame(serial: serial, began: began, logBegan: logBegan, sent: began + drawn, bytes: box.byteCount,
-                                      aimedMsc: pacer.aimedMsc(began: began, lead: leadAtStart), asynchronous: asynchronous)
+            scheduler.queuedFrame = QueuedFrame(serial: serial, began: began, logBegan: logBegan, sent: began + drawn, bytes: box.byteCount,
+                                                aimedMsc: scheduler.pacer.aimedMsc(began: began, lead: leadAtStart), asynchronous: asynchronous)
         case .shown(let box):
-            pacer.didPut(at: nowMilliseconds, began: began)
+            scheduler.pacer.didPut(at: nowMilliseconds, began: began)
             reportFrame(began: logBegan, bytes: box.byteCount)
         case .unchanged:
-            pacer.didDrawNothing(at: nowMilliseconds)
+            scheduler.pacer.didDrawNothing(at: nowMilliseconds)
             reportFrame(began: logBegan, bytes: 0)
         }
     }

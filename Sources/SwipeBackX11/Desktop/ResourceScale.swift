@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
 import FoundationEssentials
+import SwipeBackCore
 import Glibc
 
 /// The layout scale from the X resource database: `Xft.dpi` / 96, read from the root window's
@@ -13,7 +14,7 @@ import Glibc
 public enum ResourceScale {
     /// The scales accepted, px per layout unit: a value outside is a misreport (from `Xft.dpi`,
     /// read as 1) or an error (from `SWIPEBACK_SCALE` or `--scale`).
-    public static let range = 0.5...4.0
+    public static let range = LayoutScale.range
     /// The environment variable that overrides `Xft.dpi`: a number in `range`.
     public static let environmentVariable = "SWIPEBACK_SCALE"
 
@@ -43,7 +44,7 @@ public enum ResourceScale {
     public static func environmentOverride() throws -> Double? {
         guard let text = ProcessInfo.processInfo.environment[environmentVariable], !text.isEmpty else { return nil }
         guard let value = parseOverride(text) else {
-            throw X11Error("\(environmentVariable) is \"\(text)\"; expected a scale of 0.5...4 (px per layout unit, like 2 for a 192 dpi screen)")
+            throw X11Error("\(environmentVariable) is \"\(text)\"; expected a scale of \(LayoutScale.rangeText) (px per layout unit, like 2 for a 192 dpi screen)")
         }
         return value
     }

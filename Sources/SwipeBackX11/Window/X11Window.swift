@@ -390,10 +390,10 @@ public final class X11Window {
     /// Whether `event` is a Present event of this window; a completion is returned through
     /// `completion` (idle notices only free a buffer).
     public func isPresentEvent(_ event: inout XEvent, completion: inout PresentCompletion?) -> Bool {
-        guard event.type == GenericEvent, let opcode = presentOpcode, event.xcookie.extension == opcode else { return false }
-        guard XGetEventData(display, &event.xcookie) != 0 else { return true }
-        defer { XFreeEventData(display, &event.xcookie) }
-        completion = chain?.handle(evtype: event.xcookie.evtype, data: event.xcookie.data)
-        return true
+        let (matched, result) = EventCookie.withData(display, &event, extension: presentOpcode) { evtype, data in
+            chain?.handle(evtype: evtype, data: data)
+        }
+        if let result { completion = result }
+        return matched
     }
 }
