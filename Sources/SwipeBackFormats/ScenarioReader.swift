@@ -133,7 +133,8 @@ public enum ScenarioReader {
     }
 
     private static let types = ["down", "move", "up", "cancel", "scroll", "swipe", "key", "button", "push", "pop",
-                                "popToRoot", "set", "direction", "focus", "resize", "close", "screenSaver", "end"]
+                                "popToRoot", "set", "direction", "focus", "resize", "close", "screenSaver", "scale",
+                                "desktopReducesMotion", "end"]
 
     private static func parseEvent(_ fields: FieldReader) throws -> InputEvent? {
         let type = try fields.requiredString("type")
@@ -225,6 +226,15 @@ public enum ScenarioReader {
         case "screenSaver":
             guard let active = try fields.bool("value") else { throw fields.error("missing \"value\" (true or false)") }
             return .screenSaver(active: active)
+        case "scale":
+            let scale = try fields.requiredNumber("value")
+            guard LayoutScale.isValid(scale) else {
+                throw fields.error("\"value\" is \(EventLogWriter.number(scale)); expected a layout scale of \(LayoutScale.rangeText) (px per layout unit)")
+            }
+            return .layoutScale(scale)
+        case "desktopReducesMotion":
+            guard let reduces = try fields.bool("value") else { throw fields.error("missing \"value\" (true or false)") }
+            return .desktopReducesMotion(reduces)
         case "end":
             return nil
         default:

@@ -104,6 +104,10 @@ public enum ScenarioWriter {
             fields += [("type", .string("close"))]
         case .screenSaver(let active):
             fields += [("type", .string("screenSaver")), ("value", .bool(active))]
+        case .layoutScale(let scale):
+            fields += [("type", .string("scale")), ("value", .number(scale))]
+        case .desktopReducesMotion(let reduces):
+            fields += [("type", .string("desktopReducesMotion")), ("value", .bool(reduces))]
         }
         return EventLogWriter.json(.object(fields))
     }

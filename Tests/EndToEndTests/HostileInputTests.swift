@@ -102,7 +102,7 @@ final class HostileInputTests: XCTestCase {
         let newline = try file("n.jsonl", header + "\n" + #"{"t": 0, "type": "do\nwn"}"#)
         XCTAssertEqual(try refused(["replay", newline]),
                        "swipeback: \(newline):2: unknown type \"do\\nwn\"; expected one of: down, move, up, cancel, scroll, swipe, key, button, "
-                       + "push, pop, popToRoot, set, direction, focus, resize, close, screenSaver, end")
+                       + "push, pop, popToRoot, set, direction, focus, resize, close, screenSaver, scale, desktopReducesMotion, end")
         let ansi = try file("a.jsonl", header + "\n" + #"{"t": 0, "type": "down", "device": "\u001b[2J\u001b[31mred"}"#)
         XCTAssertEqual(try refused(["replay", ansi]),
                        "swipeback: \(ansi):2: device is \"\\u001b[2J\\u001b[31mred\"; expected touch, mouse or pen")

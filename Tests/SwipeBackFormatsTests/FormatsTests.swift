@@ -114,6 +114,18 @@ final class FormatsTests: XCTestCase {
                        "button 1 is the default and is not written")
     }
 
+    func testScaleAndDesktopReducedMotionAreInputLinesTheWriterWritesBack() throws {
+        let scale = #"{"t": 40, "type": "scale", "value": 1.5}"#
+        let motion = #"{"t": 50, "type": "desktopReducesMotion", "value": true}"#
+        let scenario = try ScenarioReader.read(path: try write("m.jsonl", header + "\n" + scale + "\n" + motion + "\n"))
+        XCTAssertEqual(scenario.lines.map(\.event), [.layoutScale(1.5), .desktopReducesMotion(true)])
+        XCTAssertEqual(ScenarioWriter.line(.layoutScale(1.5), atMilliseconds: 40), scale)
+        XCTAssertEqual(ScenarioWriter.line(.desktopReducesMotion(true), atMilliseconds: 50), motion)
+        let bad = try write("n.jsonl", header + "\n" + #"{"t": 0, "type": "scale", "value": 9}"# + "\n")
+        XCTAssertTrue(message { _ = try ScenarioReader.read(path: bad) }
+            .hasSuffix(":2: \"value\" is 9; expected a layout scale of 0.5...4 (px per layout unit)"))
+    }
+
     func testScenarioErrorsNameTheLine() throws {
         let cases: [(String, String)] = [
             (header + "\n{\"t\": 0, \"type\": \"down\", \"x\": 1, \"y\": 2}\n{\"t\": 5, \"type\": \"move\", \"x\": 1,", ":3: not valid JSON"),

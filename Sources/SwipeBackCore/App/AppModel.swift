@@ -2,9 +2,8 @@
 /// The app model: navigation stacks, the back swipe and page taps, driven by input and frame ticks.
 ///
 /// The live window and `swipeback replay` run this same type. It never reads a clock: every
-/// call carries its time in ms, and animations advance only in `tick(atMilliseconds:)`. What
-/// happens goes to `log` as typed events (`TimedEvent`); the event log's JSON lines (SPEC
-/// section 3) are one rendering of them, written by SwipeBackFormats.
+/// call carries its time in ms, and animations advance only in `tick(atMilliseconds:)`. What happens
+/// goes to `log` as typed events (`TimedEvent`), which SwipeBackFormats writes as the event log.
 public final class AppModel {
     /// The configuration in effect.
     public internal(set) var configuration: Configuration
@@ -52,11 +51,9 @@ public final class AppModel {
     /// Told of what happens to page instances, and asked about Swift pages (the `Navigator` API).
     /// Held weakly: the delegate owns the model.
     public weak var delegate: AppModelDelegate?
-    /// Layout scale, px per layout unit (0.5...4; the window takes it from `Xft.dpi` / 96, or
-    /// `SWIPEBACK_SCALE`; 1 by default): pages are laid out at the stack's width divided by it and
-    /// every metric (header, margins, elements, text, `edgeWidth`, `touchSlop`) is multiplied by
-    /// it; the renderer draws them the same way. It may change at any time (a live `Xft.dpi`
-    /// change): the next hit test and the next frame use the new value.
+    /// Layout scale, px per layout unit (`LayoutScale.range`; 1 by default; the window's follows
+    /// `Xft.dpi` / 96 through `InputEvent.layoutScale`): every metric (header, margins, elements,
+    /// text, `edgeWidth`, `touchSlop`) is multiplied by it, from the next hit test and frame on.
     public var layoutScale = 1.0
     /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
     public var desktopReducesMotion = false
@@ -195,6 +192,8 @@ public final class AppModel {
             if historyMenu != nil && historyMenuRowFrames.isEmpty { closeHistoryMenu(t) }
         case .screenSaver(let active):
             wakeGuard.screenSaver(active: active, atMilliseconds: t)
+        case .layoutScale(let scale): if LayoutScale.isValid(scale) { layoutScale = scale }
+        case .desktopReducesMotion(let reduces): desktopReducesMotion = reduces
         case .close:
             // A swipe under way when the window closes ends as a system cancel, so every `began`
             // in the log has its `ended` or `cancelled`.

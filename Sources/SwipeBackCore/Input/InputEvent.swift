@@ -167,4 +167,11 @@ public enum InputEvent: Equatable, Sendable {
     /// The X server's screen saver started (`true`: the screen is blank) or ended (`false`); with
     /// `kioskWakeGuard`, a down while it is on or that soon after it ended only wakes the screen.
     case screenSaver(active: Bool)
+    /// The layout scale changes to this many px per layout unit (`LayoutScale.range`): the desktop's
+    /// `Xft.dpi` changed while the window ran. Pages, the header, `edgeWidth` and `touchSlop` follow
+    /// from the next hit test and frame; a scale outside the range is ignored.
+    case layoutScale(Double)
+    /// The desktop's reduced-motion setting (XSETTINGS `Gtk/EnableAnimations` 0) is on (`true`) or
+    /// off: with `reduceMotion` `auto`, transitions not driven by a finger crossfade while it is on.
+    case desktopReducesMotion(Bool)
 }

@@ -188,6 +188,8 @@ public final class WindowApp {
         var dirty = true
         var nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
         var wasAnimating = false
+        // The desktop's reduced motion at the start is an input too, so a recording replays with it.
+        if model.desktopReducesMotion { onInput?(.desktopReducesMotion(true), timelineNow()) }
         while !model.closeRequested {
             if Self.signalled != 0 {
                 send(.close, atMilliseconds: timelineNow())
@@ -315,13 +317,20 @@ public final class WindowApp {
         }
         didAct()
         // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
-        if window.isResourceChange(event) { return scaleOverride == nil && applyLayoutScale() }
+        if window.isResourceChange(event) {
+            // Through the input, so that `record` writes it and `replay` lays out at it too.
+            guard scaleOverride == nil, window.resourceScale != model.layoutScale else { return false }
+            send(.layoutScale(window.resourceScale), atMilliseconds: timelineNow())
+            return true
+        }
         if let saver = window.screenSaverChange(event) {
             send(.screenSaver(active: saver.active), atMilliseconds: appTime(serverTime: saver.serverTime))
             return false
         }
         if desktopSettings.handle(&event) {
-            model.desktopReducesMotion = desktopSettings.reducesMotion
+            if desktopSettings.reducesMotion != model.desktopReducesMotion {
+                send(.desktopReducesMotion(desktopSettings.reducesMotion), atMilliseconds: timelineNow())
+            }
             return true
         }
         switch event.type {
