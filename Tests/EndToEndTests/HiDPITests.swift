@@ -80,8 +80,10 @@ final class HiDPITests: XCTestCase {
                        "swipeback: SWIPEBACK_SCALE is \"two\"; expected a scale of 0.5...4 (px per layout unit, like 2 for a 192 dpi screen)\n")
     }
 
-    func testAChangeOfXftDpiDuringARecordingIsRecordedAndReplayed() throws {
-        let server = try XvfbServer()
+    /// Records a session on `server` (800x600, home and message): `during` runs once the first
+    /// frame is shown, then a fast drag from x = 30 (inside the 40 px edge of scale 2 only) must
+    /// pop. Returns the recording's lines and the replay's log; the temporary folder is removed.
+    private func recordAPopFromX30(on server: XvfbServer, during: (DemoProcess) throws -> Void) throws -> (lines: [Substring], replay: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-hidpi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,38 +91,7 @@ final class HiDPITests: XCTestCase {
         let demo = try DemoProcess(executable: try Paths.swipeback, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "800x600"], command: ["record", recording])
         try demo.waitFor("the first frame") { self.frames($0) >= 1 }
-        // At scale 1 the session starts; then the desktop goes to 192 dpi.
-        let before = frames(demo.lines())
-        try mergeResources("Xft.dpi: 192\n", display: server.displayName)
-        try demo.waitFor("a frame at the new scale") { self.frames($0) > before }
-        // A fast drag from x = 30: inside the 40 px edge of scale 2 only.
-        server.move(to: 30, 300); sleepMilliseconds(30); server.button(true)
-        for step in 1...8 { sleepMilliseconds(8); server.move(to: 30 + step * 60, 300) }
-        server.button(false)
-        try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
-        sleepMilliseconds(100) // past the settle on the replay's 60 Hz grid (as the test above)
-        demo.process.terminate()
-        demo.process.waitUntilExit()
-        XCTAssertEqual(demo.process.terminationStatus, 0)
-        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
-        XCTAssertFalse(lines[0].contains("\"scale\""), "the session started at scale 1: \(lines[0])")
-        XCTAssertTrue(lines.contains { $0.contains(#""type": "scale", "value": 2"#) }, "the change is an input line")
-        let replay = try runCommand(try Paths.swipeback, ["replay", recording])
-        XCTAssertEqual(replay.status, 0, replay.standardError)
-        XCTAssertTrue(replay.standardOutput.contains(#""op": "pop""#), "the replay pops at scale 2 as the session did: \(replay.standardOutput)")
-    }
-
-    func testARecordingAt192DpiReplaysAtScale2() throws {
-        let server = try XvfbServer()
-        try mergeResources("Xft.dpi: 192\n", display: server.displayName)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-hidpi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let recording = folder.appendingPathComponent("session.jsonl").path
-        let demo = try DemoProcess(executable: try Paths.swipeback, display: server.displayName,
-                                   arguments: ["--open", "home,message", "--window", "800x600"], command: ["record", recording])
-        try demo.waitFor("the first frame") { self.frames($0) >= 1 }
-        // A fast drag from x = 30: inside the 40 px edge at scale 2 (outside the 20 px one at 1).
+        try during(demo)
         server.move(to: 30, 300); sleepMilliseconds(30); server.button(true)
         for step in 1...8 { sleepMilliseconds(8); server.move(to: 30 + step * 60, 300) }
         server.button(false)
@@ -131,13 +102,32 @@ final class HiDPITests: XCTestCase {
         demo.process.terminate()
         demo.process.waitUntilExit()
         XCTAssertEqual(demo.process.terminationStatus, 0)
-        let header = try XCTUnwrap(try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").first)
-        let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any])
-        XCTAssertEqual(fields["scale"] as? Double, 2)
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
         let replay = try runCommand(try Paths.swipeback, ["replay", recording])
         XCTAssertEqual(replay.status, 0, replay.standardError)
-        XCTAssertTrue(replay.standardOutput.contains(#""op":"pop""#) || replay.standardOutput.contains(#""op": "pop""#),
-                      "the replay pops as the session did: \(replay.standardOutput)")
+        return (lines, replay.standardOutput)
+    }
+
+    func testAChangeOfXftDpiDuringARecordingIsRecordedAndReplayed() throws {
+        let server = try XvfbServer()
+        // At scale 1 the session starts; then the desktop goes to 192 dpi.
+        let (lines, replay) = try recordAPopFromX30(on: server) { demo in
+            let before = self.frames(demo.lines())
+            try mergeResources("Xft.dpi: 192\n", display: server.displayName)
+            try demo.waitFor("a frame at the new scale") { self.frames($0) > before }
+        }
+        XCTAssertFalse(lines[0].contains("\"scale\""), "the session started at scale 1: \(lines[0])")
+        XCTAssertTrue(lines.contains { $0.contains(#""type": "scale", "value": 2"#) }, "the change is an input line")
+        XCTAssertTrue(replay.contains(#""op": "pop""#), "the replay pops at scale 2 as the session did: \(replay)")
+    }
+
+    func testARecordingAt192DpiReplaysAtScale2() throws {
+        let server = try XvfbServer()
+        try mergeResources("Xft.dpi: 192\n", display: server.displayName)
+        let (lines, replay) = try recordAPopFromX30(on: server) { _ in }
+        let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(fields["scale"] as? Double, 2)
+        XCTAssertTrue(replay.contains(#""op":"pop""#) || replay.contains(#""op": "pop""#), "the replay pops as the session did: \(replay)")
     }
 }
 
