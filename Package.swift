@@ -60,8 +60,8 @@ let package = Package(
         .executableTarget(name: "swipeback-fuzz", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
 
         // MARK: - Tests
-        // What the test targets share (a seeded random generator).
-        .target(name: "SwipeBackTestSupport", path: "Tests/SwipeBackTestSupport"),
+        // What the test targets share: a seeded random generator, gesture scripts, model builders.
+        .target(name: "SwipeBackTestSupport", dependencies: ["SwipeBackCore"], path: "Tests/SwipeBackTestSupport"),
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "SwipeBackTestSupport"]),

@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import SwipeBackCore
+import SwipeBackTestSupport
 import SwipeBackX11
 import SwipeBackXTesting
 import XCTest
@@ -60,14 +61,10 @@ final class ErrorTrapTests: XCTestCase {
         XCTAssertEqual(phases.last, .up, "the release is a release, not a system cancel")
         XCTAssertEqual(phases.count, 10)
 
-        var log: [TimedEvent] = []
-        let document = PagesDocument(pages: ["A": PageDefinition(id: "A"), "B": PageDefinition(id: "B")],
-                                     stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
-        let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: .leftToRight, configuration: Configuration(),
-                                document: document,
-                                lines: inputs.enumerated().map { ScenarioLine(timeMilliseconds: $1.0, event: $1.1, lineNumber: $0 + 2) })
-        let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { log.append($0) }
-        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A"], "the swipe committed: \(log.suffix(3))")
+        var script = GestureScript()
+        for (t, event) in inputs { script.add(event, at: t) }
+        let run = TestModels.run(TestModels.scenario(TestModels.document(pages: ["A", "B"], stack: ["A", "B"]), script))
+        XCTAssertEqual(TestModels.pages(of: run.model), ["A"], "the swipe committed: \(run.log.suffix(3))")
     }
 
     func testXvfbIsIdentifiedAsAServerWithNoDisplay() throws {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackTestSupport
 
 /// A touchpad run is vertical (it scrolls the content) once it has gone `touchSlop` along y, in
 /// window px at the layout scale, as every other arena member counts it: at scale 2 that is 16 px.
@@ -10,13 +11,11 @@ final class TouchpadSlopTests: XCTestCase {
         let tall = PageDefinition(id: "A", elements: (0..<60).map { PageElement(kind: .text("line \($0)")) })
         let document = PagesDocument(pages: ["A": tall], stacks: [StackDescription(id: "main", frame: nil, pages: ["A"])])
         // An 800 px stack and touchpadDistance 400: one touchpad px is two window px.
-        let lines = deltas.enumerated().map { index, dy in
-            ScenarioLine(timeMilliseconds: Double(index) * 16, event: .scroll(dx: 0, dy: dy, touchpad: true, position: Point(x: 400, y: 300)),
-                         lineNumber: index + 2)
+        var script = GestureScript()
+        for (index, dy) in deltas.enumerated() {
+            script.add(.scroll(dx: 0, dy: dy, touchpad: true, position: Point(x: 400, y: 300)), at: Double(index) * 16)
         }
-        let scenario = Scenario(windowWidth: 800, windowHeight: 600, direction: .leftToRight, configuration: Configuration(),
-                                document: document, lines: lines, layoutScale: scale)
-        let model = ScenarioRunner.run(scenario, measurer: FixedContentMeasurer()) { _ in }
+        let model = TestModels.run(TestModels.scenario(document, script, layoutScale: scale)).model
         return model.scrollOffsets.values.max() ?? 0
     }
 
