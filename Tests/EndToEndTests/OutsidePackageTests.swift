@@ -36,12 +36,18 @@ final class OutsidePackageTests: XCTestCase {
 
         // The library: this repository's committed state, tagged with its version.
         let library = work.appendingPathComponent("SwipeBack")
-        let clone = try runCommand(git, ["clone", "--quiet", Paths.repository.path, library.path])
+        // The commit checked out here (a CI checkout may be a detached HEAD), cloned and checked out.
+        let head = try runCommand(git, ["-C", Paths.repository.path, "rev-parse", "HEAD"])
+        XCTAssertEqual(head.status, 0, head.standardError)
+        let commit = head.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let clone = try runCommand(git, ["clone", "--quiet", "--no-checkout", Paths.repository.path, library.path])
         XCTAssertEqual(clone.status, 0, clone.standardError)
+        let checkout = try runCommand(git, ["-C", library.path, "checkout", "--quiet", commit])
+        XCTAssertEqual(checkout.status, 0, checkout.standardError)
         let reference = try String(contentsOf: library.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
         let version = try XCTUnwrap(reference.components(separatedBy: "\n").first { $0.hasPrefix("    static let version = \"") }?
             .components(separatedBy: "\"")[1])
-        let tag = try runCommand(git, ["-C", library.path, "-c", "user.name=test", "-c", "user.email=test@invalid", "tag", version])
+        let tag = try runCommand(git, ["-C", library.path, "tag", version, commit])
         XCTAssertEqual(tag.status, 0, tag.standardError)
 
         // The app: its own package, SwipeBack from `version` up.
