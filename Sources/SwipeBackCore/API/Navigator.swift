@@ -11,24 +11,14 @@ public final class Navigator {
     /// use the navigator's own members.
     @_spi(Engine) public let model: AppModel
     /// Answers the engine for the navigator, so the delegate methods are not part of its API.
-    private let bridge = Bridge()
+    private let bridge = NavigatorBridge()
     /// Swift pages on the stacks, by instance serial.
     private var pages: [Int: Page] = [:]
     /// Swift pages pushed but not yet made into instances (a push waits for a running
     /// transition), per stack, in order.
     private var pendingPushes: [String: [Page]] = [:]
-    private var observers: [Int: Observer] = [:]
-    private var nextObserverID = 0
+    private var observers = SwipeObservers()
     private var lastTime = 0.0
-
-    private struct Observer {
-        let stack: String
-        weak var owner: Page?
-        let hasOwner: Bool
-        /// Whether it hears forward swipes too (`observeSwipes`).
-        let hearsForward: Bool
-        let handler: (InteractivePopEvent, SwipeKind) -> Void
-    }
 
     /// The app clock in ms for operations that carry no time (`push`, `pop`): by default the latest
     /// time handled; the window sets it to its own monotonic clock.
@@ -301,13 +291,11 @@ public final class Navigator {
     private func observe(_ stack: String, owner: Page?, hearsForward: Bool,
                          _ handler: @escaping (InteractivePopEvent, SwipeKind) -> Void) -> ObservationToken {
         precondition(model.stack(id: stack) != nil, "no stack \"\(stack)\" to observe; stacks: \(model.stacks.map(\.id))")
-        nextObserverID += 1
-        observers[nextObserverID] = Observer(stack: stack, owner: owner, hasOwner: owner != nil, hearsForward: hearsForward,
-                                             handler: handler)
-        return ObservationToken(navigator: self, id: nextObserverID)
+        let id = observers.add(stack: stack, owner: owner, hearsForward: hearsForward, handler: handler)
+        return ObservationToken(navigator: self, id: id)
     }
 
-    func removeObserver(_ id: Int) { observers[id] = nil }
+    func removeObserver(_ id: Int) { observers.remove(id) }
 
     /// How many subscriptions are live (for leak checks).
     public var observerCount: Int { observers.count }
@@ -342,9 +330,7 @@ public final class Navigator {
             page.instance = nil
             page.navigator = nil
             page.stackID = nil
-            for (id, observer) in observers where observer.hasOwner && (observer.owner == nil || observer.owner === page) {
-                observers[id] = nil
-            }
+            observers.removeOwned(by: page)
         }
     }
 
@@ -370,10 +356,8 @@ public final class Navigator {
         case .cancelled: event = .cancelled(progress: step.progress)
         }
         // A handler may end subscriptions, its own included: each is checked before it runs.
-        for id in observers.keys.sorted() {
-            guard let observer = observers[id], observer.stack == stack, step.kind == .back || observer.hearsForward else { continue }
-            if observer.hasOwner && observer.owner == nil { observers[id] = nil; continue }
-            observer.handler(event, step.kind)
+        for id in observers.ids {
+            observers.handler(id, stack: stack, kind: step.kind)?(event, step.kind)
         }
     }
 
@@ -392,36 +376,5 @@ public final class Navigator {
     /// Passes a tap to a Swift page.
     func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
         pages[instance.serial]?.didTap(element)
-    }
-}
-
-/// The engine's delegate on the navigator's behalf (held by the navigator; the model holds it weakly).
-private final class Bridge: AppModelDelegate {
-    weak var navigator: Navigator?
-
-    func appModel(_ model: AppModel, definitionOf instance: PageInstance) -> PageDefinition? {
-        navigator?.appModel(model, definitionOf: instance)
-    }
-    func appModel(_ model: AppModel, didCreate instance: PageInstance, inStack stack: String) {
-        navigator?.appModel(model, didCreate: instance, inStack: stack)
-    }
-    func appModel(_ model: AppModel, didRemove instances: [PageInstance], fromStack stack: String) {
-        navigator?.appModel(model, didRemove: instances, fromStack: stack)
-    }
-    func appModel(_ model: AppModel, lifecycle phase: LifecyclePhase, of instance: PageInstance, inStack stack: String) {
-        navigator?.appModel(model, lifecycle: phase, of: instance, inStack: stack)
-    }
-    func appModel(_ model: AppModel, interactivePop step: GestureReadout, of instance: PageInstance, inStack stack: String) {
-        navigator?.appModel(model, interactivePop: step, of: instance, inStack: stack)
-    }
-    func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
-                  at point: Point) -> Bool? {
-        navigator?.appModel(model, shouldBeginInteractivePopOf: instance, inStack: stack, at: point)
-    }
-    func appModel(_ model: AppModel, elementAt point: Point, in instance: PageInstance, inStack stack: String) -> String? {
-        navigator?.appModel(model, elementAt: point, in: instance, inStack: stack)
-    }
-    func appModel(_ model: AppModel, didTap element: String, in instance: PageInstance, inStack stack: String) {
-        navigator?.appModel(model, didTap: element, in: instance, inStack: stack)
     }
 }
