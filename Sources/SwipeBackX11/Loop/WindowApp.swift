@@ -23,14 +23,11 @@ public final class WindowApp {
     private var serverClock = ServerClock()
     /// Keeps every time given to the model, and every frame, in order on the app clock.
     var timeline = LiveTimeline()
-    /// All XI2-to-input translation and its state (scroll baselines, touch ownership, held sequences).
-    private var translator = XI2Translator()
+    /// The window's XI2 input: translation, device changes, the held devices' grab checks.
+    private let input: XI2InputSource
     private var windowDestroyed = false
     /// The desktop's XSETTINGS, followed live: `Gtk/EnableAnimations` 0 reduces motion (`reduceMotion` `auto`).
     private let desktopSettings: XSettingsWatcher
-    private var lastGrabCheck = 0.0
-    /// How often a held button's device is checked for another client's grab, in ms.
-    static let grabCheckIntervalMilliseconds = 100.0
     /// Called once each frame is on screen, with the frame number and the ms from the start of
     /// its drawing until it was shown; the frame's log time is `frameMilliseconds`, and the bytes
     /// it sent `frameBytesSent`.
@@ -102,13 +99,8 @@ public final class WindowApp {
         desktopSettings = XSettingsWatcher(display: window.display)
         model.desktopReducesMotion = desktopSettings.reducesMotion
         scheduler.serverHasNoDisplay = window.hasNoDisplay()
-        loadScrollDevices()
+        input = XI2InputSource(window: window)
         _ = applyLayoutScale()
-    }
-
-    /// Reads every device's scroll valuators again (at start, and when devices change).
-    private func loadScrollDevices() {
-        translator.setScrollDevices(window.scrollDevices())
     }
 
     /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
@@ -226,10 +218,9 @@ public final class WindowApp {
                 if sleep(untilMilliseconds: startAt, fd: fd) { continue }
                 now = nowMilliseconds
             }
-            if translator.hasHeldSequences, now - lastGrabCheck >= Self.grabCheckIntervalMilliseconds {
-                lastGrabCheck = now
-                dirty = cancelCutOffSequences() || dirty
-            }
+            let cancels = input.checkHeldDevices(now: now)
+            for cancel in cancels { send(.pointer(cancel), atMilliseconds: timelineNow()) }
+            dirty = !cancels.isEmpty || dirty
             if model.needsFrames {
                 if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
                 wasAnimating = true
@@ -288,7 +279,7 @@ public final class WindowApp {
             let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
                 dirty: dirty || inputNeedsRedraw, animating: model.needsFrames, nextTick: nextTick,
                 nextTimer: model.nextTimerMilliseconds,
-                nextGrabCheck: translator.hasHeldSequences ? lastGrabCheck + Self.grabCheckIntervalMilliseconds : nil,
+                nextGrabCheck: input.nextGrabCheck,
                 idle: idle))
             XFlush(window.display)
             if XPending(window.display) == 0 {
@@ -356,7 +347,7 @@ public final class WindowApp {
         case UnmapNotify:
             // An unmapped window gets no touch or button ends: end every sequence now, so no
             // ghost finger blocks the next swipe.
-            translator.forgetHeldSequences()
+            input.forgetHeldSequences()
             send(.focus(false), atMilliseconds: timelineNow())
             return false
         case MapNotify:
@@ -379,7 +370,10 @@ public final class WindowApp {
             return false
         case GenericEvent:
             return EventCookie.withData(window.display, &event, extension: window.xinputOpcode) { evtype, data in
-                handleXI2(evtype: evtype, data: data)
+                let (inputs, cancels) = input.read(evtype: evtype, data: data, now: nowMilliseconds)
+                for translated in inputs { send(translated.event, atMilliseconds: appTime(serverTime: translated.serverTime)) }
+                for cancel in cancels { send(.pointer(cancel), atMilliseconds: timelineNow()) }
+                return !cancels.isEmpty
             }.result ?? false
         default:
             if window.isScreenChange(&event) {
@@ -389,57 +383,4 @@ public final class WindowApp {
             return false
         }
     }
-
-    /// One XI2 event's data (from `EventCookie`): ownership, device changes, gestures, and the
-    /// device events the translator turns into input. Returns whether the window needs a frame.
-    private func handleXI2(evtype: Int32, data: UnsafeMutableRawPointer) -> Bool {
-        if evtype == XI_TouchOwnership {
-            translator.didBecomeOwner(data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee)
-            return false
-        }
-        if evtype == XI_HierarchyChanged {
-            // A device was added, removed, enabled, disabled or floated: select again so the
-            // new set of devices delivers to us, and end the sequences of a device cut off.
-            try? window.selectInput()
-            loadScrollDevices()
-            return cancelCutOffSequences()
-        }
-        switch evtype {
-        case XI_DeviceChanged:
-            // A device's classes changed (or the master switched slaves): its scroll valuators
-            // and their counters start afresh.
-            loadScrollDevices()
-            return false
-        case XI_Enter:
-            // Scroll counters moved while the pointer was elsewhere: new baselines.
-            translator.pointerEntered()
-            return false
-        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-            let gesture = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-            guard let input = translator.translate(gesture) else { return false }
-            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
-            return false
-        default:
-            break
-        }
-        let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-        let wasHolding = translator.hasHeldSequences
-        let inputs = translator.translate(device) { [window] in window.isCutOff(device: $0) }
-        if !wasHolding, translator.hasHeldSequences { lastGrabCheck = nowMilliseconds }
-        for input in inputs {
-            send(input.event, atMilliseconds: appTime(serverTime: input.serverTime))
-        }
-        return false
-    }
-
-    /// Ends, as system cancels, the sequences whose device no longer reaches the window (see
-    /// `XI2Translator.cancelCutOffSequences`). Returns whether any ended.
-    private func cancelCutOffSequences() -> Bool {
-        let cancels = translator.cancelCutOffSequences { [window] in window.isCutOff(device: $0) }
-        for cancel in cancels {
-            send(.pointer(cancel), atMilliseconds: timelineNow())
-        }
-        return !cancels.isEmpty
-    }
-
 }
