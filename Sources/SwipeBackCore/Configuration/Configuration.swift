@@ -90,6 +90,29 @@ public struct Configuration: Equatable, Sendable {
     /// The RandR output (or RandR 1.5 monitor) the kiosk covers, like `"HDMI-1"`; nil covers the
     /// primary output's monitor, or the whole screen when there is none.
     public var kioskOutput: String? = nil
+    /// Width of the screen-edge strip where `swipeback system` takes a touch, in mm (1...30), at
+    /// least 16 px. Default 6 mm: about the 24 px measured to bound a reject's cost at 96 dpi, and
+    /// Android's 24-30 dp back-gesture inset on phones.
+    public var systemEdgeWidth: Double = 6
+    /// How far a system swipe must move inward for a slow release to commit, in mm (1...200).
+    /// Default 20 mm, about Android's back-arrow activation (16 dp) with room for a finger.
+    public var systemCommitDistance: Double = 20
+    /// How long an edge touch may stay undecided before it goes to the app, in ms (50...2000).
+    /// Default 200: Mutter waits 150 ms, Android 250 ms.
+    public var systemDecisionTimeout: Double = 200
+    /// The system swipe's feedback: `arrow` (an indicator at the finger) or `page` (the app slides).
+    public var systemStyle: SystemStyle = .arrow
+    /// Whether a swipe from the trailing edge sends forward. Default false.
+    public var systemForward: Bool = false
+    /// The action sent for back unless `systemAppActions` names the app. Default button 8.
+    public var systemBackAction: String = "button:8"
+    /// The action sent for forward unless `systemAppActions` names the app. Default button 9.
+    public var systemForwardAction: String = "button:9"
+    /// Per-app actions, `CLASS=BACK` or `CLASS=BACK|FORWARD`, before the built-in table.
+    public var systemAppActions: [String] = []
+    /// Apps (WM_CLASS class or instance, any case) whose edge touches the system swipe never takes.
+    /// Default: the common terminals, where Alt+Left and button 8 mean something else.
+    public var systemExclude: [String] = SystemAction.terminals
 
     /// The built-in defaults.
     public init() {}
@@ -283,6 +306,30 @@ extension Configuration {
         .stored("kioskOutput", \.kioskOutput, .optionalString,
                 "the RandR output (or monitor) the kiosk covers, e.g. \"HDMI-1\" (xrandr --listmonitors names them); null: the primary output, or the whole screen when there is none; an output that is not connected falls back to that, with a warning, until it is",
                 valueLabel: "output name", wrap: { .string($0) }, unwrap: { if case .string(let name) = $0 { .some(name) } else { nil } }),
+        .number("systemEdgeWidth", \.systemEdgeWidth, 1...30, "mm",
+                "swipeback system: a touch that comes down this close to a monitor's outer left or right edge may become a swipe (at least 16 px); every other touch goes to the apps at once"),
+        .number("systemCommitDistance", \.systemCommitDistance, 1...200, "mm",
+                "swipeback system: a slow release this far inward of its touch-down commits; a fling (flingVelocity, in monitor widths/s) decides by its direction"),
+        .number("systemDecisionTimeout", \.systemDecisionTimeout, 50...2000, "ms",
+                "swipeback system: an edge touch still undecided after this long goes to the app, with every point so far"),
+        .stored("systemStyle", \.systemStyle, .choice(SystemStyle.allCases.map(\.rawValue)),
+                "swipeback system's feedback: arrow (an indicator at the finger's height that stretches and turns solid when a release would commit) or page (the app's window slides with the finger over a dimmed backdrop)",
+                wrap: { .string($0.rawValue) }, unwrap: { if case .string(let s?) = $0 { SystemStyle(rawValue: s) } else { nil } }),
+        .stored("systemForward", \.systemForward, .boolean,
+                "swipeback system: a swipe from the trailing edge (right; left with --rtl) sends forward",
+                wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
+        .stored("systemBackAction", \.systemBackAction, .optionalString,
+                "swipeback system: what back sends to an app not in systemAppActions: button:N (a mouse button at the touch-down point), key:CHORD (e.g. key:Alt+Left, key:XF86Back), command:SHELL (run with $SWIPEBACK_WINDOW and $SWIPEBACK_CLASS set), or none",
+                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+        .stored("systemForwardAction", \.systemForwardAction, .optionalString,
+                "swipeback system: what forward sends, in the same forms",
+                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+        .stored("systemAppActions", \.systemAppActions, .strings,
+                "swipeback system: per-app actions, \"CLASS=BACK\" or \"CLASS=BACK|FORWARD\" (WM_CLASS class or instance, any case), before the built-in table (terminals and editors: none)",
+                valueLabel: "CLASS=ACTION", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
+        .stored("systemExclude", \.systemExclude, .strings,
+                "swipeback system: apps (WM_CLASS class or instance, any case) whose edge touches it never takes; default the common terminals",
+                valueLabel: "classes", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
     ]
 
     /// A value for one key, as read from a file.
