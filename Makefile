@@ -116,7 +116,10 @@ install: $(RELEASE_BIN)
 	sed 's|@BINDIR@|$(BINDIR)|g' packaging/swipeback.desktop.in > $(DESTDIR)$(DATADIR)/applications/swipeback.desktop
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' -e 's|@SYSTEMDUSERDIR@|$(SYSTEMDUSERDIR)|g' \
 	    packaging/swipeback-kiosk.service.in > $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
-	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSTEMDUSERDIR@|$(SYSTEMDUSERDIR)|g' \
+	    packaging/swipeback-system.service.in > $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
+	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service \
+	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
 	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	install -m 644 README.md LICENSE NOTICE Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
@@ -128,7 +131,8 @@ uninstall:
 	@test -e $(DESTDIR)$(BINDIR)/swipeback || test -e $(DESTDIR)$(DATADIR)/swipeback || \
 	    { echo "uninstall: no SwipeBack under $(DESTDIR)$(PREFIX) (give the PREFIX it was installed with)" >&2; exit 1; }
 	rm -f $(DESTDIR)$(BINDIR)/swipeback $(DESTDIR)$(DATADIR)/applications/swipeback.desktop \
-	    $(DESTDIR)$(DATADIR)/man/man1/swipeback.1 $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
+	    $(DESTDIR)$(DATADIR)/man/man1/swipeback.1 $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service \
+	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
 	for size in $(ICON_SIZES); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/swipeback.png; done
 	rm -rf $(DESTDIR)$(DATADIR)/swipeback $(DESTDIR)$(DATADIR)/doc/swipeback
 

@@ -26,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev", "libxfixes-dev", "libxpresent-dev"])]),
+        // XTest and SHAPE for `swipeback system`: sending back to an app, the indicator's empty input shape.
+        .systemLibrary(name: "CX11System", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libxext-dev"])]),
         // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
@@ -39,6 +41,9 @@ let package = Package(
         // MARK: - Platform layers
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
+        // `swipeback system`: the swipe back for every X11 app (a root touch grab, an indicator window).
+        .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
+                                                        "CX11System", "CCairo"]),
 
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
@@ -53,7 +58,7 @@ let package = Package(
         .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                         "SwipeBackBenchmarks"]),
+                                         "SwipeBackSystem", "SwipeBackBenchmarks"]),
         // MARK: - Tools that stay in the source tree
         .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
         // The readers' fuzzers (libFuzzer when built by scripts/fuzz; otherwise it replays inputs): never installed.
@@ -64,7 +69,7 @@ let package = Package(
         .target(name: "SwipeBackTestSupport", dependencies: ["SwipeBackCore"], path: "Tests/SwipeBackTestSupport"),
         .testTarget(name: "SwipeBackCoreTests", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
-        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "SwipeBackTestSupport"]),
+        .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "CCairo", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "EndToEndTests",

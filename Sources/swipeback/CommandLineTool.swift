@@ -21,6 +21,7 @@ enum CommandLineTool {
         switch arguments.first {
         case "demo", "tune", "record": return !arguments.contains("--help")
         case "kiosk": return !arguments.contains("--check") && !arguments.contains("--help")
+        case "system": return !arguments.contains("--help")
         default: return false
         }
     }
@@ -75,6 +76,7 @@ enum CommandLineTool {
             case "plot": return try PlotCommand.run(options)
             case "render": return try RenderCommand.run(options)
             case "bench": return try BenchCommand.run(options)
+            case "system": return try SystemCommand.run(options)
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
             }

@@ -58,10 +58,15 @@ final class EventLogSink {
 
     /// Writes one log line.
     /// A live log that cannot be written is lost: the window command stops with one line and status 1.
-    func write(_ record: TimedEvent) {
+    func write(_ record: TimedEvent) { write(line: EventLogWriter.line(record)) }
+
+    /// Writes one log line of a type the engine does not make (`swipeback system`'s `system` lines).
+    func write(_ entry: EventLogEntry) { write(line: EventLogWriter.line(entry)) }
+
+    private func write(line: String) {
         guard let descriptor else { return }
         do {
-            try writeAll(Data((EventLogWriter.line(record) + "\n").utf8), to: descriptor)
+            try writeAll(Data((line + "\n").utf8), to: descriptor)
         } catch {
             let name = target == "-" ? "standard output" : target ?? ""
             printError("--event-log: cannot write to \(name): \(reason(error))")

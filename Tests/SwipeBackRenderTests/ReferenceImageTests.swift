@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import XCTest
+import CCairo
 import SwipeBackCore
 @testable import SwipeBackRender
 
@@ -372,5 +373,28 @@ final class ReferenceImageTests: XCTestCase {
         XCTAssertGreaterThan(zone, page, "more blue inside the 20 px edge zone")
         XCTAssertLessThan(frame.pixel(x: 780, y: 580) & 0xFF, 80, "the panel")
         try check(frame, "tune-overlay")
+    }
+
+    /// `swipeback system`'s arrow: at rest, half stretched (a release would cancel), fully
+    /// stretched and active, and from the right edge, over a light and a dark app.
+    func testTheSystemArrowInItsStates() throws {
+        let cell = (w: Int(BackArrowPainter.size.width), h: Int(BackArrowPainter.size.height))
+        let states: [(stretch: Double, active: Bool, edge: SystemEdge)] = [(0, false, .left), (0.5, false, .left), (1, true, .left),
+                                                                             (0.7, true, .right)]
+        let frame = try ImageSurface(width: cell.w * states.count, height: cell.h * 2, opaque: true)
+        let arrow = try ImageSurface(width: cell.w, height: cell.h)
+        try frame.draw { cr in
+            for (row, grey) in [0.94, 0.12].enumerated() {
+                cairo_set_source_rgb(cr, grey, grey, grey)
+                cairo_rectangle(cr, 0, Double(row * cell.h), Double(frame.width), Double(cell.h))
+                cairo_fill(cr)
+                for (column, state) in states.enumerated() {
+                    try arrow.draw { BackArrowPainter.draw($0, stretch: state.stretch, active: state.active, edge: state.edge) }
+                    cairo_set_source_surface(cr, arrow.surface, Double(column * cell.w), Double(row * cell.h))
+                    cairo_paint(cr)
+                }
+            }
+        }
+        try check(frame, "system-arrow")
     }
 }

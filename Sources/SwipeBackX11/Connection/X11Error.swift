@@ -31,7 +31,7 @@ public struct X11Error: Error, CustomStringConvertible {
 /// - a lost connection marks the display (`isConnectionLost`) instead of ending the process: the
 ///   exit handler of libX11 1.7+ (`XSetIOErrorExitHandler`) returns, and the window's loop throws
 ///   `X11Error.connectionLost`. No `exit` is called anywhere.
-enum X11ErrorTrap {
+public enum X11ErrorTrap {
     /// What is known of one display's errors.
     private struct Record {
         /// How many brackets are open (errors are kept while one is).
@@ -54,7 +54,7 @@ enum X11ErrorTrap {
     /// Starts keeping `display`'s errors (installing the process's handlers the first time).
     ///
     /// - Parameter display: a connection SwipeBack opened; `unregister(_:)` before closing it.
-    static func register(_ display: OpaquePointer) {
+    public static func register(_ display: OpaquePointer) {
         installed.withLock { done in
             guard !done else { return }
             done = true
@@ -81,7 +81,7 @@ enum X11ErrorTrap {
     }
 
     /// Stops keeping `display`'s errors (before `XCloseDisplay`).
-    static func unregister(_ display: OpaquePointer) {
+    public static func unregister(_ display: OpaquePointer) {
         _ = records.withLock { $0.removeValue(forKey: key(display)) }
     }
 
@@ -102,7 +102,7 @@ enum X11ErrorTrap {
     }
 
     /// Whether `display`'s connection to the server is gone.
-    static func isConnectionLost(_ display: OpaquePointer) -> Bool {
+    public static func isConnectionLost(_ display: OpaquePointer) -> Bool {
         records.withLock { $0[key(display)]?.connectionLost ?? false }
     }
 
@@ -117,7 +117,7 @@ enum X11ErrorTrap {
     /// - Returns: what `body` returns.
     /// - Throws: `X11Error` naming `what` and the failed request, `X11Error.connectionLost` when the
     ///   connection is gone, or what `body` throws.
-    static func bracket<T>(_ display: OpaquePointer, _ what: String, _ body: () throws -> T) throws -> T {
+    public static func bracket<T>(_ display: OpaquePointer, _ what: String, _ body: () throws -> T) throws -> T {
         begin(display)
         let result: T
         do {
@@ -137,7 +137,7 @@ enum X11ErrorTrap {
     ///   - display: a registered display.
     ///   - body: the requests.
     /// - Returns: false when one of them failed or the connection is gone.
-    static func succeeds(_ display: OpaquePointer, _ body: () -> Void) -> Bool {
+    public static func succeeds(_ display: OpaquePointer, _ body: () -> Void) -> Bool {
         do {
             try bracket(display, "", body)
             return true

@@ -148,6 +148,10 @@ public final class WindowApp {
     /// while it started).
     public static var closeWasSignalled: Bool { signalled != 0 }
 
+    /// The read end of the pipe SIGINT and SIGTERM write to, for a loop of another kind to poll
+    /// (`swipeback system`); -1 until `closeOnSignals()` has run.
+    public static var signalDescriptor: Int32 { signalPipe.read }
+
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
     public var nowMilliseconds: Double {
         let elapsed = clock.now - start

@@ -67,3 +67,19 @@ extension X11Window {
         return hasManager
     }
 }
+
+extension X11Window {
+    /// The property that marks a window as one with its own swipe back: `swipeback system` gives
+    /// touches on it back to the window at once (`SWIPEBACK_WINDOW` cardinal 1).
+    public static let swipeBackWindowProperty = "_SWIPEBACK_WINDOW"
+
+    /// Marks `window` with `swipeBackWindowProperty`.
+    static func markSwipeBackWindow(_ display: OpaquePointer, _ window: Window) {
+        let one = [UInt(1)]
+        _ = one.withUnsafeBytes { bytes in
+            XChangeProperty(display, window, XInternAtom(display, swipeBackWindowProperty, 0), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+}
+

@@ -13,6 +13,8 @@ public struct Monitor: Equatable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
     /// Whether it is the primary monitor (`xrandr --primary`).
     public var isPrimary: Bool
+    /// Its physical size in mm as RandR reports it (0 when unknown).
+    public var widthMillimetres = 0, heightMillimetres = 0
 
     /// Whether `name` names this monitor or one of its outputs.
     public func answers(to name: String) -> Bool { self.name == name || outputs.contains(name) }
@@ -20,7 +22,15 @@ public struct Monitor: Equatable, Sendable {
 
 extension X11Window {
     /// The screen's active monitors, in RandR's order; empty when the server has no RandR 1.5.
-    public func monitors() -> [Monitor] {
+    public func monitors() -> [Monitor] { Monitor.current(on: display) }
+}
+
+extension Monitor {
+    /// The active monitors of `display`'s default screen, in RandR's order; empty when the server
+    /// has no RandR 1.5.
+    ///
+    /// - Parameter display: an open connection.
+    public static func current(on display: OpaquePointer) -> [Monitor] {
         var major: Int32 = 0, minor: Int32 = 0
         guard XRRQueryVersion(display, &major, &minor) != 0, major > 1 || minor >= 5 else { return [] }
         let root = XDefaultRootWindow(display)
@@ -42,9 +52,13 @@ extension X11Window {
                 return String(cString: output.pointee.name)
             }
             return Monitor(name: atomName(info.name), outputs: outputs, x: Int(info.x), y: Int(info.y),
-                           width: Int(info.width), height: Int(info.height), isPrimary: info.primary != 0)
+                           width: Int(info.width), height: Int(info.height), isPrimary: info.primary != 0,
+                           widthMillimetres: Int(info.mwidth), heightMillimetres: Int(info.mheight))
         }
     }
+}
+
+extension X11Window {
 
     /// The rectangle a kiosk covers, in px: the monitor `output` names (`kioskOutput`), else the
     /// primary monitor, else the whole screen; `found` is false when `output` names none that is

@@ -115,6 +115,7 @@ public final class X11Window {
             XChangeProperty(display, created, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
+        Self.markSwipeBackWindow(display, created)
         // WM_CLIENT_MACHINE goes with _NET_WM_PID (EWMH: the pid means nothing without the host).
         var host = [CChar](repeating: 0, count: 256)
         if gethostname(&host, host.count - 1) == 0 {

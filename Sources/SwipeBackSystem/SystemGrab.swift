@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: Apache-2.0
+import CX11
+import Glibc
+import Synchronization
+import SwipeBackCore
+import SwipeBackX11
+
+/// What the grab loop tells the rest of `swipeback system`, in the order it happened.
+public enum SystemGrabReport: Sendable {
+    /// A touch went to the apps.
+    case rejected(touch: Int, point: Point, reason: SystemRejectReason, app: AppWindow?, timeMilliseconds: Double)
+    /// A touch became a swipe over `app`.
+    case accepted(touch: Int, swipe: SystemSwipe, app: AppWindow, timeMilliseconds: Double)
+    /// An accepted swipe's finger moved (`swipe.latest`); `wouldCommit` is what a release now decides.
+    case moved(touch: Int, swipe: SystemSwipe, wouldCommit: Bool, timeMilliseconds: Double)
+    /// An accepted swipe's finger lifted.
+    case released(touch: Int, swipe: SystemSwipe, release: SystemRelease, app: AppWindow, timeMilliseconds: Double)
+}
+
+/// Why `swipeback system` cannot run on this display: the command exits with status 2 and this line.
+public struct SystemRefusal: Error, CustomStringConvertible {
+    /// One line: what is in the way and what to do.
+    public let description: String
+}
+
+/// The root window's passive touch grab and the loop that decides every touch (the project notes,
+/// system-gesture.md): on a connection of its own that waits on nothing but the X server, a touch
+/// outside the edge strips is rejected in the pass that read its TouchBegin; an edge touch is
+/// accepted or rejected as `SystemSwipe` decides, and reported.
+public final class SystemGrab: @unchecked Sendable {
+    /// The grab's own connection (only the grab thread uses it after `init`).
+    private let display: OpaquePointer
+    private let root: Window
+    private let xiOpcode: Int32
+    private let randrEventBase: Int32
+    private let settings: SystemSwipeSettings
+    private var areas: [ScreenArea] = []
+    private var screen: ScreenArea
+    /// Touches down on the screen (from raw events, which keep coming after a reject).
+    private var fingersDown: Set<TouchKey> = []
+    private var live: [TouchKey: Live] = [:]
+    private let origin: ContinuousClock.Instant
+    private let stopPipe: (read: Int32, write: Int32)
+    /// Top-level windows a touch looks through (the indicator), set by the drawing side.
+    public let ignoredWindows = Mutex<Set<UInt>>([])
+    /// The X server time (ms, wrapping at 2^32) of the last XI event the loop handled: the
+    /// watchdog compares it with the fingers it sees come down.
+    public let heartbeat = Mutex<UInt32>(0)
+
+    private struct TouchKey: Hashable { var source: Int32, detail: Int32 }
+    private struct Live {
+        var swipe: SystemSwipe
+        var app: AppWindow
+        var master: Int32
+        var beginServerMilliseconds: Double
+        var beginMilliseconds: Double
+    }
+
+    /// Opens a connection and takes the grab.
+    ///
+    /// - Parameters:
+    ///   - displayName: the X display (nil: `$DISPLAY`).
+    ///   - settings: the configuration and direction.
+    ///   - origin: the app clock's zero (times in reports are ms since it).
+    /// - Throws: `SystemRefusal` when the display is Xwayland, has no XInput 2.2, or another client
+    ///   holds the root touch grab; `X11Error` when the display cannot be opened.
+    public init(displayName: String?, settings: SystemSwipeSettings, origin: ContinuousClock.Instant) throws {
+        guard let display = XOpenDisplay(displayName) else {
+            throw X11Error("cannot open display \(displayName ?? String(cString: getenv("DISPLAY") ?? strdup("")))")
+        }
+        X11ErrorTrap.register(display)
+        var opcode: Int32 = 0
+        if let refusal = Self.refusal(display, opcode: &opcode) {
+            X11ErrorTrap.unregister(display)
+            XCloseDisplay(display)
+            throw refusal
+        }
+        xiOpcode = opcode
+        self.display = display
+        self.settings = settings
+        self.origin = origin
+        root = XDefaultRootWindow(display)
+        let screenNumber = XDefaultScreen(display)
+        screen = ScreenArea(x: 0, y: 0, width: Double(XDisplayWidth(display, screenNumber)), height: Double(XDisplayHeight(display, screenNumber)),
+                            widthMillimetres: Double(XDisplayWidthMM(display, screenNumber)),
+                            heightMillimetres: Double(XDisplayHeightMM(display, screenNumber)))
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        stopPipe = (ends[0], ends[1])
+        var randrError: Int32 = 0, randrEvent: Int32 = 0
+        randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
+        if randrEventBase >= 0 { XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask)) }
+        refreshAreas()
+        try takeGrab()
+    }
+
+    deinit { close() }
+
+    private var closed = false
+
+    /// Why this display cannot have the system swipe: Xwayland, or no XInput 2.2; nil when it can.
+    private static func refusal(_ display: OpaquePointer, opcode: inout Int32) -> SystemRefusal? {
+        var event: Int32 = 0, error: Int32 = 0, unused: Int32 = 0
+        if XQueryExtension(display, "XWAYLAND", &unused, &event, &error) != 0 {
+            return SystemRefusal(description: "this display is Xwayland, in a Wayland session: an X client cannot take other apps' touches there; the in-window swipe (swipeback demo, kiosk, Navigator apps) works, and the compositor's own gestures are the system-wide way")
+        }
+        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
+            return SystemRefusal(description: "the X server has no XInput extension: no touches to take")
+        }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else {
+            return SystemRefusal(description: "the X server's XInput is \(major).\(minor): touch grabs need 2.2")
+        }
+        return nil
+    }
+
+    /// Closes the connection (the grab goes with it) once, on the thread that last used it.
+    private func close() {
+        guard !closed else { return }
+        closed = true
+        // A connection Xlib has seen die is left alone: closing it can wait forever on its lock.
+        if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
+        X11ErrorTrap.unregister(display)
+        Glibc.close(stopPipe.read)
+        Glibc.close(stopPipe.write)
+    }
+
+    /// The app clock now, ms.
+    private var now: Double {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    private func refreshAreas() {
+        areas = Monitor.current(on: display).map {
+            ScreenArea(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height),
+                       widthMillimetres: Double($0.widthMillimetres), heightMillimetres: Double($0.heightMillimetres))
+        }
+        let screenNumber = XDefaultScreen(display)
+        screen.width = Double(XDisplayWidth(display, screenNumber))
+        screen.height = Double(XDisplayHeight(display, screenNumber))
+    }
+
+    /// `XIGrabTouchBegin` on the root for every master device, and raw touch events to count fingers.
+    private func takeGrab() throws {
+        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
+        for event in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { swipeback_xi_set_mask(&mask, event) }
+        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
+        let failed = mask.withUnsafeMutableBufferPointer { bytes in
+            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
+            return XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &eventMask, 1, &modifiers)
+        }
+        XSync(display, 0)
+        if failed != 0 {
+            throw SystemRefusal(description: "another client holds the root window's touch grab (GNOME Shell does on X11, status \(modifiers.status)): stop it or use its own edge gestures; the in-window swipe still works")
+        }
+        var raw = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
+        for event in [XI_RawTouchBegin, XI_RawTouchEnd] { swipeback_xi_set_mask(&raw, event) }
+        raw.withUnsafeMutableBufferPointer { bytes in
+            var eventMask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
+            _ = XISelectEvents(display, root, &eventMask, 1)
+        }
+        XSync(display, 0)
+    }
+
+    /// Ends `run` from any thread (the grab goes with the connection).
+    public func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+    }
+
+    /// Runs the loop on the calling thread until `stop()` or a lost connection.
+    ///
+    /// - Parameter report: called on this thread after each decision is sent; it must not wait.
+    /// - Throws: `X11Error.connectionLost` when the X server goes away.
+    public func run(report: (SystemGrabReport) -> Void) throws {
+        defer { close() }
+        let fd = XConnectionNumber(display)
+        while true {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                handle(&event, report: report)
+            }
+            XFlush(display)
+            if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
+            let deadline = live.values.filter { $0.swipe.verdict == nil }
+                .map { $0.beginMilliseconds + ($0.swipe.deadlineMilliseconds - $0.swipe.startMilliseconds) }.min()
+            let timeout = deadline.map { Int32(max(0, ($0 - now).rounded(.up))) } ?? -1
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, timeout)
+            if fds[1].revents != 0 { return }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, XPending(display) == 0 { throw X11Error.connectionLost }
+            expire(report: report)
+        }
+    }
+
+    private func allow(_ live: Live, _ key: TouchKey, accept: Bool) { allow(live.master, key, accept: accept) }
+
+    /// Accepts or rejects a touch at once (a second decision or a stale touch is a harmless
+    /// BadAccess or BadValue, which the error trap drops).
+    private func allow(_ master: Int32, _ key: TouchKey, accept: Bool) {
+        XIAllowTouchEvents(display, master, UInt32(bitPattern: key.detail), root, Int32(accept ? XIAcceptTouch : XIRejectTouch))
+        XFlush(display)
+    }
+
+    private func expire(report: (SystemGrabReport) -> Void) {
+        let t = now
+        for (key, var entry) in live where entry.swipe.verdict == nil {
+            let serverTime = entry.beginServerMilliseconds + (t - entry.beginMilliseconds)
+            if case .reject(let reason)? = entry.swipe.expire(at: serverTime) {
+                allow(entry, key, accept: false)
+                live[key] = nil
+                report(.rejected(touch: Int(key.detail), point: entry.swipe.latest, reason: reason, app: entry.app, timeMilliseconds: t))
+            }
+        }
+    }
+
+    private func handle(_ event: inout XEvent, report: (SystemGrabReport) -> Void) {
+        if randrEventBase >= 0, event.type == randrEventBase + RRScreenChangeNotify {
+            XRRUpdateConfiguration(&event)
+            refreshAreas()
+            return
+        }
+        guard event.type == GenericEvent, event.xcookie.extension == xiOpcode, XGetEventData(display, &event.xcookie) != 0,
+              let data = event.xcookie.data else { return }
+        defer { XFreeEventData(display, &event.xcookie) }
+        // Raw and device events both start with type, serial, send_event, display, extension, evtype, time.
+        let time = data.assumingMemoryBound(to: XIRawEvent.self).pointee.time
+        defer { heartbeat.withLock { $0 = UInt32(truncatingIfNeeded: time) } }
+        switch event.xcookie.evtype {
+        case XI_RawTouchBegin, XI_RawTouchEnd:
+            let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            let key = TouchKey(source: raw.sourceid, detail: raw.detail)
+            if event.xcookie.evtype == XI_RawTouchEnd {
+                fingersDown.remove(key)
+                return
+            }
+            fingersDown.insert(key)
+            for (other, var entry) in live where other != key {
+                if case .reject(let reason)? = entry.swipe.otherFingerDown() {
+                    allow(entry, other, accept: false)
+                    live[other] = nil
+                    report(.rejected(touch: Int(other.detail), point: entry.swipe.latest, reason: reason, app: entry.app, timeMilliseconds: now))
+                }
+            }
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            touch(device, type: event.xcookie.evtype, report: report)
+        default: break
+        }
+    }
+
+    private func touch(_ device: XIDeviceEvent, type: Int32, report: (SystemGrabReport) -> Void) {
+        let key = TouchKey(source: device.sourceid, detail: device.detail)
+        let point = Point(x: device.root_x, y: device.root_y), serverTime = Double(device.time)
+        switch type {
+        case XI_TouchBegin:
+            let t = now
+            let swipe: SystemSwipe
+            switch SystemSwipe.begin(at: point, timeMilliseconds: serverTime, areas: areas, screen: screen, settings: settings,
+                                     otherFingersDown: fingersDown.subtracting([key]).count) {
+            case .failure(let refusal):
+                allow(device.deviceid, key, accept: false)
+                report(.rejected(touch: Int(key.detail), point: point, reason: refusal.reason, app: nil, timeMilliseconds: t))
+                return
+            case .success(let begun):
+                swipe = begun
+            }
+            let ignored = ignoredWindows.withLock { $0 }
+            var entry = Live(swipe: swipe, app: AppWindow.at(display, x: Int(point.x), y: Int(point.y), ignoring: ignored),
+                             master: device.deviceid, beginServerMilliseconds: serverTime, beginMilliseconds: t)
+            let reason: SystemRejectReason? = entry.app.isSwipeBack ? .ownWindow
+                : SystemAction.isExcluded(classNames: entry.app.classNames, configuration: settings.configuration) ? .excluded : nil
+            if let reason, case .reject? = entry.swipe.reject(reason) {
+                allow(entry, key, accept: false)
+                report(.rejected(touch: Int(key.detail), point: point, reason: reason, app: entry.app, timeMilliseconds: now))
+                return
+            }
+            live[key] = entry
+        case XI_TouchUpdate:
+            guard var entry = live[key] else { return }
+            let verdict = entry.swipe.move(to: point, at: serverTime)
+            live[key] = entry
+            switch verdict {
+            case .accept?:
+                allow(entry, key, accept: true)
+                report(.accepted(touch: Int(key.detail), swipe: entry.swipe, app: entry.app, timeMilliseconds: now))
+            case .reject(let reason)?:
+                allow(entry, key, accept: false)
+                live[key] = nil
+                report(.rejected(touch: Int(key.detail), point: point, reason: reason, app: entry.app, timeMilliseconds: now))
+            case nil:
+                if entry.swipe.verdict == .accept {
+                    report(.moved(touch: Int(key.detail), swipe: entry.swipe,
+                                  wouldCommit: entry.swipe.wouldCommit(at: serverTime), timeMilliseconds: now))
+                }
+            }
+        default:
+            guard var entry = live.removeValue(forKey: key) else { return }
+            // A TouchEnd's point may be another finger's after a reject (the notes): only an owned
+            // touch's end moves the swipe, and an undecided one is rejected at once.
+            let (verdict, release) = entry.swipe.end(at: serverTime)
+            if case .reject(let reason)? = verdict {
+                allow(entry, key, accept: false)
+                report(.rejected(touch: Int(key.detail), point: entry.swipe.latest, reason: reason, app: entry.app, timeMilliseconds: now))
+            } else if let release {
+                report(.released(touch: Int(key.detail), swipe: entry.swipe, release: release, app: entry.app, timeMilliseconds: now))
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+import CCairo
+import CX11
+import CX11System
+import SwipeBackCore
+import SwipeBackRender
+import SwipeBackX11
+
+/// The on-screen feedback of `swipeback system` in its `arrow` style: an override-redirect window
+/// with an empty input shape (a later tap on it must reach the app beneath, the project notes),
+/// mapped on accept at the finger's height, redrawn at most once per refresh while the finger
+/// moves, and settled by the configuration's spring after the release (back into the edge on
+/// cancel; out and fading on commit). ARGB when a compositor runs (`_NET_WM_CM_Sn` has an owner);
+/// otherwise it shows the screen beneath, read when it maps, under the arrow.
+public final class SystemIndicator: SystemFeedback {
+    private let display: OpaquePointer
+    private let settings: SystemSwipeSettings
+    private let window: Window
+    private let gc: GC
+    private let composited: Bool
+    private let depth: Int32
+    private let visual: UnsafeMutablePointer<Visual>
+    private let scale: Double
+    private let width: Int, height: Int
+    private let surface: ImageSurface
+    private var backdrop: ImageSurface?
+    private let frameInterval: Double
+    private var lastFrame = -Double.infinity
+    private var dirty = false
+    private var mapped = false
+    /// What is drawn: the stretch (0...1 of the commit distance), active, edge, opacity.
+    private var shown = (stretch: 0.0, active: false, edge: SystemEdge.left, opacity: 1.0)
+    /// The settle after a release: the spring from the stretch at release, and when it began.
+    private var settle: (spring: SpringSimulation, start: Double, commit: Bool)?
+
+    /// Creates the (unmapped) window on `display`.
+    ///
+    /// - Parameters:
+    ///   - display: the drawing connection.
+    ///   - grab: told the window's id, so a touch looks through it.
+    ///   - settings: the spring and layout.
+    ///   - origin: unused beyond the host's clock (times come in as ms).
+    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings, origin: ContinuousClock.Instant) throws {
+        self.display = display
+        self.settings = settings
+        let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
+        // The indicator's size follows the screen's density, like the in-window layout scale.
+        let millimetres = Double(XDisplayWidthMM(display, screen)), pixels = Double(XDisplayWidth(display, screen))
+        let density = millimetres > 0 ? pixels / millimetres * 25.4 / 96 : 1
+        scale = min(max(density.isFinite ? density : 1, LayoutScale.range.lowerBound), LayoutScale.range.upperBound)
+        width = Int((BackArrowPainter.size.width * scale).rounded(.up))
+        height = Int((BackArrowPainter.size.height * scale).rounded(.up))
+        composited = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
+        var info = XVisualInfo()
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.border_pixel = 0
+        attributes.background_pixmap = 0
+        if composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0 {
+            depth = 32
+            visual = info.visual
+            attributes.colormap = XCreateColormap(display, root, info.visual, AllocNone)
+        } else {
+            depth = XDefaultDepth(display, screen)
+            visual = XDefaultVisual(display, screen)
+            attributes.colormap = XDefaultColormap(display, screen)
+        }
+        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
+                               UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixmap | CWColormap), &attributes)
+        // An empty input shape: pointer and touch events pass through to the window beneath.
+        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        XStoreName(display, window, "SwipeBack system indicator")
+        gc = XCreateGC(display, window, 0, nil)
+        surface = try ImageSurface(width: width, height: height)
+        frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
+        let id = UInt(window)
+        grab.ignoredWindows.withLock { $0.insert(id) }
+        XFlush(display)
+    }
+
+    deinit {
+        guard !X11ErrorTrap.isConnectionLost(display) else { return }
+        XFreeGC(display, gc)
+        XDestroyWindow(display, window)
+    }
+
+    private func place(_ swipe: SystemSwipe) {
+        let x = swipe.edge == .left ? Int(swipe.area.x) : Int(swipe.area.x + swipe.area.width) - width
+        let y = Int(swipe.start.y) - height / 2
+        XMoveWindow(display, window, Int32(x), Int32(y))
+        if !composited { backdrop = Self.screenImage(display, x: x, y: y, width: width, height: height) }
+        XMapRaised(display, window)
+        mapped = true
+    }
+
+    public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
+        settle = nil
+        shown = (stretch(swipe), false, swipe.edge, 1)
+        place(swipe)
+        dirty = true
+    }
+
+    public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
+        guard settle == nil else { return }
+        shown.stretch = stretch(swipe)
+        shown.active = wouldCommit
+        dirty = true
+    }
+
+    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double) {
+        let configuration = settings.configuration
+        // Cancel: the panel springs back into the edge. Commit: it springs on past full stretch and fades.
+        settle = (SpringSimulation(from: shown.stretch, target: decision == .commit ? 1.3 : 0, initialVelocity: 0,
+                                   stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
+                  timeMilliseconds, decision == .commit)
+        shown.active = decision == .commit
+        dirty = true
+    }
+
+    private func stretch(_ swipe: SystemSwipe) -> Double {
+        max(swipe.inwardPixels, 0) / max(swipe.commitDistancePixels, 1)
+    }
+
+    /// How long the settle lasts, ms: the spring has come within 1 % of its target by then.
+    static let settleMilliseconds = 250.0
+
+    public func tick(at timeMilliseconds: Double) -> Double? {
+        if let settle {
+            let elapsed = timeMilliseconds - settle.start
+            if elapsed >= Self.settleMilliseconds {
+                self.settle = nil
+                if mapped { XUnmapWindow(display, window) }
+                mapped = false
+                return nil
+            }
+            shown.stretch = settle.spring.value(at: elapsed / 1000)
+            shown.opacity = settle.commit ? max(0, 1 - elapsed / Self.settleMilliseconds) : 1
+            dirty = true
+        }
+        guard mapped, dirty else { return nil }
+        if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
+        draw()
+        lastFrame = timeMilliseconds
+        dirty = false
+        return settle != nil ? timeMilliseconds + frameInterval : nil
+    }
+
+    private func draw() {
+        _ = try? surface.draw { cr in
+            if let backdrop {
+                cairo_set_source_surface(cr, backdrop.surface, 0, 0)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                cairo_push_group(cr)
+            }
+            BackArrowPainter.draw(cr, stretch: shown.stretch, active: shown.active, edge: shown.edge, opacity: shown.opacity, scale: scale)
+            if backdrop != nil {
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
+            }
+        }
+        surface.flush()
+        Self.put(surface, on: window, display: display, gc: gc, visual: visual, depth: depth)
+    }
+
+    /// Sends a 32-bit image surface to `window` with `XPutImage` (premultiplied ARGB is what a
+    /// depth-32 TrueColor visual takes; a depth-24 one ignores the alpha byte).
+    static func put(_ surface: ImageSurface, on window: Window, display: OpaquePointer, gc: GC, visual: UnsafeMutablePointer<Visual>,
+                    depth: Int32) {
+        guard let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0, nil, UInt32(surface.width), UInt32(surface.height), 32,
+                                       Int32(surface.stride)) else { return }
+        image.pointee.data = UnsafeMutableRawPointer(surface.data).assumingMemoryBound(to: CChar.self)
+        image.pointee.byte_order = LSBFirst
+        XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(surface.width), UInt32(surface.height))
+        image.pointee.data = nil
+        swipeback_destroy_image(image)
+    }
+
+    /// The screen's pixels in a rectangle (the root window's contents), as an opaque surface.
+    static func screenImage(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int) -> ImageSurface? {
+        guard let surface = try? ImageSurface(width: width, height: height, opaque: true) else { return nil }
+        let root = XDefaultRootWindow(display)
+        var ok = false
+        _ = X11ErrorTrap.succeeds(display) {
+            guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt(0xFFFF_FFFF), ZPixmap) else { return }
+            defer { swipeback_destroy_image(image) }
+            guard image.pointee.bits_per_pixel == 32 else { return }
+            for row in 0..<height {
+                let source = UnsafeRawPointer(image.pointee.data!) + row * Int(image.pointee.bytes_per_line)
+                (UnsafeMutableRawPointer(surface.data) + row * surface.stride).copyMemory(from: source, byteCount: width * 4)
+            }
+            ok = true
+        }
+        surface.markDirty()
+        return ok ? surface : nil
+    }
+}

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+import CX11
+import Foundation
+import SwipeBackX11
+
+/// Ends `swipeback system` when its grab loop stops answering: a stopped grabber freezes every
+/// touch on the screen, and the X server has no timeout (the project notes, system-gesture.md).
+///
+/// On a connection of its own it sees every finger come down (`XI_RawTouchBegin` on the root,
+/// which no grab holds back). The grab loop, which selects the same events, marks the server time
+/// of each XI event it has handled (`SystemGrab.heartbeat`); when it has not reached a finger's
+/// down within `stallLimitMilliseconds`, `onStall` runs. Idle, it sleeps in
+/// `poll` with no timeout: no wake-ups without touches.
+public final class SystemWatchdog: @unchecked Sendable {
+    /// How long the grab loop may take to see a touch, ms: 1 s, five times the decision timeout and
+    /// far past any pass (a pass takes under 1 ms; an edge touch's window lookup a few round trips).
+    public static let stallLimitMilliseconds = 1000.0
+
+    private let display: OpaquePointer
+    private let heartbeat: @Sendable () -> UInt32
+    private let now: @Sendable () -> Double
+
+    /// Opens the watchdog's connection and selects raw touch begins on the root.
+    ///
+    /// - Parameters:
+    ///   - displayName: the X display (nil: `$DISPLAY`).
+    ///   - heartbeat: the X server time (ms, wrapping at 2^32) of the last event the grab loop handled.
+    ///   - now: the app clock, ms.
+    /// - Throws: `X11Error` when the display cannot be opened.
+    public init(displayName: String?, heartbeat: @escaping @Sendable () -> UInt32, now: @escaping @Sendable () -> Double) throws {
+        guard let display = XOpenDisplay(displayName) else { throw X11Error("the watchdog cannot open the display") }
+        X11ErrorTrap.register(display)
+        self.display = display
+        self.heartbeat = heartbeat
+        self.now = now
+        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
+        swipeback_xi_set_mask(&mask, XI_RawTouchBegin)
+        mask.withUnsafeMutableBufferPointer { bytes in
+            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
+            _ = XISelectEvents(display, XDefaultRootWindow(display), &eventMask, 1)
+        }
+        XSync(display, 0)
+    }
+
+    /// Watches on a thread of its own until the process ends; `onStall` gets the stall's length in ms.
+    public func start(onStall: @escaping @Sendable (Double) -> Void) {
+        let thread = Thread { [self] in watch(onStall: onStall) }
+        thread.name = "swipeback-watchdog"
+        thread.start()
+    }
+
+    private func watch(onStall: (Double) -> Void) {
+        let fd = XConnectionNumber(display)
+        // Fingers down the grab loop has not reached yet: server time, and when this side saw it.
+        var pending: [(serverTime: UInt32, seen: Double)] = []
+        while !X11ErrorTrap.isConnectionLost(display) {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { continue }
+                pending.append((UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time), now()))
+                XFreeEventData(display, &event.xcookie)
+            }
+            let beat = heartbeat()
+            // Reached when the loop's time is at or after the down's, modulo the 32-bit wrap.
+            pending.removeAll { beat &- $0.serverTime < 1 << 31 }
+            if let oldest = pending.first, now() - oldest.seen >= Self.stallLimitMilliseconds {
+                onStall(now() - oldest.seen)
+                pending.removeAll()
+            }
+            let timeout = pending.first.map { Int32(max(1, (Self.stallLimitMilliseconds - (now() - $0.seen)).rounded(.up))) } ?? -1
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, timeout)
+            if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }
+        }
+    }
+}

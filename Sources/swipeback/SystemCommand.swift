@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+import FoundationEssentials
+import Glibc
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackSystem
+import SwipeBackX11
+
+/// `swipeback system`: the swipe back for every X11 app on the display, until SIGTERM or SIGINT
+/// (status 0); status 2 when the display cannot have it (Xwayland, another grabber), 1 when the
+/// X server goes away or the grab loop stalls.
+enum SystemCommand {
+    static func run(_ options: Options) throws -> Int32 {
+        guard options.positional.isEmpty else {
+            throw CommandFailure.usage("system takes no arguments, got \"\(options.positional[0])\"; usage: " + CommandReference.usageLine("system"))
+        }
+        let configuration = try DemoCommand.windowConfiguration(options)
+        if let problem = SystemAction.problems(in: configuration).first {
+            let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
+            throw CommandFailure.usage("\(source): \(problem)")
+        }
+        let sink = try EventLogSink(target: options.eventLog)
+        let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)
+        let origin = ContinuousClock.now
+        let host: SystemHost
+        do {
+            host = try SystemHost(displayName: nil, settings: settings, origin: origin,
+                                  feedback: { display, grab in try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin) },
+                                  log: { sink.write($0) })
+        } catch let refusal as SystemRefusal {
+            throw CommandFailure.usage("system: \(refusal.description)")
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
+        let watchdog = try SystemWatchdog(displayName: nil, heartbeat: host.heartbeat, now: {
+            let elapsed = ContinuousClock.now - origin
+            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        })
+        watchdog.start { stalled in
+            // A stopped grab loop holds every touch on the screen: ending the process gives them back.
+            printError("system: the grab loop has not answered a touch for \(Int(stalled)) ms; ending so touches reach the apps")
+            _exit(1)
+        }
+        do {
+            try host.run(stopDescriptor: WindowApp.signalDescriptor)
+        } catch let error as X11Error {
+            throw CommandFailure.runtime(error.message)
+        }
+        return 0
+    }
+}

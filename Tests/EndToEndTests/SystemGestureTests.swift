@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+import CX11
+import Foundation
+import XCTest
+
+/// `swipeback system` on a real XI2 touchscreen (Xorg, dummy video, inputtest), observed from
+/// outside the program: a `TouchClient` window over the whole screen shows what an app receives.
+/// The screen is 1280 x 800 px; Xorg's dummy reports 96 dpi, so the 6 mm strip is 22.7 px and the
+/// 20 mm commit distance 75.6 px.
+final class SystemGestureTests: XCTestCase {
+    private final class Rig {
+        let server: XorgTouchServer
+        let touch: TouchInjector
+        private var clientConnection: TouchClient?
+        let system: DemoProcess
+        var client: TouchClient { clientConnection! }
+
+        init(server: XorgTouchServer, touch: TouchInjector, client: TouchClient, system: DemoProcess) {
+            self.server = server
+            self.touch = touch
+            clientConnection = client
+            self.system = system
+        }
+
+        // The client's connection closes before the server goes (Xlib ends a process whose
+        // server vanished under an open connection).
+        deinit { clientConnection = nil }
+    }
+
+    private func rig(configuration: String? = nil, arguments: [String] = []) throws -> Rig {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let client = try TouchClient(displayName: server.displayName)
+        var extra = arguments
+        if let configuration {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-system-\(UUID().uuidString).json").path
+            try configuration.write(toFile: path, atomically: true, encoding: .utf8)
+            extra += ["--config", path]
+        }
+        let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: extra,
+                                     command: ["system"], logFrames: false)
+        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        return Rig(server: server, touch: touch, client: client, system: system)
+    }
+
+    /// A touch from (x0, y0) through `steps` moves `interval` ms apart to (x1, y1), lifted unless `lift` is false.
+    private func drag(_ touch: TouchInjector, id: UInt32 = 1, from start: (Double, Double), to end: (Double, Double),
+                      steps: Int = 10, interval: Double = 8, lift: Bool = true) throws {
+        try touch.begin(id, x: start.0, y: start.1)
+        for i in 1...steps {
+            // The touch's pace is the test's subject: the server stamps each event as it arrives.
+            sleepMilliseconds(interval)
+            let f = Double(i) / Double(steps)
+            try touch.move(id, x: start.0 + (end.0 - start.0) * f, y: start.1 + (end.1 - start.1) * f)
+        }
+        if lift {
+            sleepMilliseconds(interval)
+            try touch.end(id, x: end.0, y: end.1)
+        }
+    }
+
+    private func systemLines(_ log: [[String: Any]], _ event: String) -> [[String: Any]] {
+        log.filter { $0["type"] as? String == "system" && $0["event"] as? String == event }
+    }
+
+    private func touches(_ received: [TouchClient.Received], type: Int32? = nil) -> [(x: Double, y: Double)] {
+        received.compactMap {
+            if case .touch(let t, _, let x, let y) = $0, type == nil || t == type { return (x, y) }
+            return nil
+        }
+    }
+
+    private func buttons(_ received: [TouchClient.Received]) -> [Int] {
+        received.compactMap { if case .button(let b) = $0 { return b } else { return nil } }
+    }
+
+    func testTapsAndDragsInTheMiddleReachTheAppWhole() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (640, 400), to: (700, 460), steps: 12)
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).count, 1)
+        XCTAssertEqual(touches(got, type: XI_TouchUpdate).count, 12, "every update")
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 640, accuracy: 0.5)
+        XCTAssertEqual(touches(got, type: XI_TouchUpdate).last?.x ?? 0, 700, accuracy: 0.5)
+        let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
+        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "outside")
+        XCTAssertTrue(buttons(got).isEmpty)
+    }
+
+    func testAFastEdgeSwipeIsNoTouchAndOneBack() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (3, 400), to: (250, 405))
+        let log = try rig.system.waitFor("the back") { !self.systemLines($0, "sent").isEmpty }
+        let got = rig.client.waitFor { self.buttons($0).count == 1 }
+        XCTAssertEqual(buttons(got), [8], "one back: button 8")
+        XCTAssertTrue(touches(got).isEmpty, "the app sees no touch of an accepted swipe: \(got)")
+        let committed = try XCTUnwrap(systemLines(log, "committed").first)
+        XCTAssertEqual(committed["class"] as? String, "TouchClient")
+        XCTAssertGreaterThan(committed["velocity"] as? Double ?? 0, 1280, "a fling")
+        XCTAssertEqual(systemLines(log, "sent").first?["action"] as? String, "button:8")
+        XCTAssertEqual(systemLines(log, "accepted").first?["edge"] as? String, "left")
+    }
+
+    func testAShortSlowEdgeDragAndADragBackToTheEdgeSendNothing() throws {
+        let rig = try rig()
+        // Accepted at once (a quick first 27 px), then slow to 50 px: under the 75.6 px commit distance.
+        try drag(rig.touch, from: (3, 300), to: (30, 300), steps: 3, lift: false)
+        for i in 1...5 {
+            sleepMilliseconds(60)
+            try rig.touch.move(1, x: 30 + Double(i) * 4, y: 300)
+        }
+        sleepMilliseconds(100)
+        try rig.touch.end(1, x: 50, y: 300)
+        try drag(rig.touch, id: 2, from: (3, 500), to: (150, 500), steps: 10, interval: 20, lift: false)
+        for i in 1...10 {
+            sleepMilliseconds(20)
+            try rig.touch.move(2, x: 150 - Double(i) * 14, y: 500)
+        }
+        try rig.touch.end(2, x: 10, y: 500)
+        let log = try rig.system.waitFor("two cancels") { self.systemLines($0, "cancelled").count == 2 }
+        XCTAssertEqual(systemLines(log, "accepted").count, 2)
+        XCTAssertTrue(systemLines(log, "sent").isEmpty)
+        let got = rig.client.collect(forMilliseconds: 200)
+        XCTAssertTrue(buttons(got).isEmpty, "nothing sent: \(got)")
+        XCTAssertTrue(touches(got).isEmpty, "accepted swipes are the grab's")
+    }
+
+    func testAVerticalDragAndATapInTheStripReachTheAppFromTheirFirstPoint() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (8, 300), to: (10, 420), steps: 12)
+        var got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 8, accuracy: 0.5)
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.y ?? 0, 300, accuracy: 0.5)
+        XCTAssertEqual(touches(got, type: XI_TouchUpdate).count, 12, "the updates held while undecided are replayed")
+        rig.client.reset()
+        try rig.touch.begin(2, x: 5, y: 600)
+        sleepMilliseconds(40)
+        try rig.touch.end(2, x: 5, y: 600)
+        got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 5, accuracy: 0.5, "an edge tap reaches the app")
+        let log = try rig.system.waitFor("two rejects") { self.systemLines($0, "rejected").count == 2 }
+        XCTAssertEqual(systemLines(log, "rejected").map { $0["reason"] as? String }, ["vertical", "tap"])
+    }
+
+    func testASecondFingerPasses() throws {
+        let rig = try rig()
+        try rig.touch.begin(1, x: 640, y: 400)
+        try drag(rig.touch, id: 2, from: (3, 300), to: (200, 300))
+        try rig.touch.end(1, x: 640, y: 400)
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 2 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).count, 2, "both fingers reach the app")
+        XCTAssertTrue(buttons(got).isEmpty)
+        let log = try rig.system.waitFor("the second finger's reject") { $0.contains { $0["reason"] as? String == "secondFinger" } }
+        XCTAssertTrue(systemLines(log, "accepted").isEmpty)
+    }
+
+    func testTheArrowIsOnScreenMidSwipe() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (3, 400), to: (120, 400), steps: 10, lift: false)
+        _ = try rig.system.waitFor("the accept") { !self.systemLines($0, "accepted").isEmpty }
+        // A flung finger past the commit distance: the panel is active, its chevron blue, at the
+        // finger's height by the edge, over the client's light grey.
+        var blue = 0
+        let deadline = Date().addingTimeInterval(5)
+        while blue == 0 && Date() < deadline {
+            blue = (0..<60).filter { x in
+                let pixel = rig.server.pixelsAt(x: x, y: 400)
+                return pixel.count == 3 && pixel[2] > pixel[0] + 80
+            }.count
+            if blue == 0 { sleepMilliseconds(20) }
+        }
+        XCTAssertGreaterThan(blue, 2, "the indicator's chevron at the left edge")
+        XCTAssertEqual(rig.server.pixelsAt(x: 5, y: 200), [240, 240, 240], "and nothing far above the finger")
+        try rig.touch.end(1, x: 120, y: 400)
+        _ = try rig.system.waitFor("the back") { !self.systemLines($0, "sent").isEmpty }
+    }
+
+    func testSigkillMidSwipeLeavesTheNextTapWorking() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (3, 400), to: (100, 400), steps: 6, lift: false)
+        _ = try rig.system.waitFor("the accept") { !self.systemLines($0, "accepted").isEmpty }
+        kill(rig.system.process.processIdentifier, SIGKILL)
+        rig.system.process.waitUntilExit()
+        try rig.touch.end(1, x: 100, y: 400)
+        rig.client.reset()
+        try rig.touch.begin(2, x: 600, y: 300)
+        try rig.touch.end(2, x: 600, y: 300)
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 600, accuracy: 0.5, "the next tap reaches the app")
+    }
+
+    func testASecondGrabberRefusesWithOneLineAndSigtermEndsWithZero() throws {
+        let rig = try rig()
+        let second = try runCommand(try Paths.swipeback, ["system"], environment: ["DISPLAY": rig.server.displayName])
+        XCTAssertEqual(second.status, 2)
+        XCTAssertEqual(second.standardError.split(separator: "\n").count, 1, second.standardError)
+        XCTAssertTrue(second.standardError.contains("another client holds the root window's touch grab"), second.standardError)
+        rig.system.process.terminate()
+        rig.system.process.waitUntilExit()
+        XCTAssertEqual(rig.system.process.terminationStatus, 0)
+        // With the grab gone, an edge drag reaches the app whole.
+        try drag(rig.touch, from: (3, 400), to: (200, 400))
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 3, accuracy: 0.5)
+    }
+
+    func testExcludedAppsKeepTheirEdgeTouches() throws {
+        let rig = try rig(configuration: #"{"systemExclude": ["TouchClient"]}"#)
+        try drag(rig.touch, from: (3, 400), to: (250, 400))
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 3, accuracy: 0.5)
+        XCTAssertTrue(buttons(got).isEmpty)
+        let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
+        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "excluded")
+    }
+}
