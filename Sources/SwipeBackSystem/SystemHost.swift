@@ -14,6 +14,8 @@ public protocol SystemFeedback: AnyObject {
     func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double)
     /// It was released with `decision`.
     func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double)
+    /// An event of the drawing connection (the `page` style watches the app's damage).
+    func handle(_ event: inout XEvent, at timeMilliseconds: Double)
     /// Draws what is due at `timeMilliseconds`.
     ///
     /// - Returns: when it next wants to draw, ms on the app clock; nil when idle.
@@ -118,6 +120,7 @@ public final class SystemHost: @unchecked Sendable {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
+                feedback?.handle(&event, at: nowMilliseconds)
             }
             if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
             nextDraw = feedback?.tick(at: nowMilliseconds)

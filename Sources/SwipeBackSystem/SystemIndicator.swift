@@ -124,6 +124,8 @@ public final class SystemIndicator: SystemFeedback {
     /// How long the settle lasts, ms: the spring has come within 1 % of its target by then.
     static let settleMilliseconds = 250.0
 
+    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {}
+
     public func tick(at timeMilliseconds: Double) -> Double? {
         if let settle {
             let elapsed = timeMilliseconds - settle.start

@@ -25,7 +25,12 @@ enum SystemCommand {
         let host: SystemHost
         do {
             host = try SystemHost(displayName: nil, settings: settings, origin: origin,
-                                  feedback: { display, grab in try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin) },
+                                  feedback: { display, grab in
+                                      switch configuration.systemStyle {
+                                      case .arrow: try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin)
+                                      case .page: SystemPageSlide(display: display, grab: grab, settings: settings)
+                                      }
+                                  },
                                   log: { sink.write($0) })
         } catch let refusal as SystemRefusal {
             throw CommandFailure.usage("system: \(refusal.description)")

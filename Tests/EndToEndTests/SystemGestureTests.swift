@@ -213,4 +213,31 @@ final class SystemGestureTests: XCTestCase {
         let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
         XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "excluded")
     }
+
+    func testThePageStyleSlidesTheAppOverADimmedBackdrop() throws {
+        let rig = try rig(configuration: #"{"systemStyle": "page"}"#)
+        try drag(rig.touch, from: (3, 400), to: (300, 400), steps: 10, interval: 16, lift: false)
+        _ = try rig.system.waitFor("the accept") { !self.systemLines($0, "accepted").isEmpty }
+        // Left of the page: the backdrop, the app's grey dimmed; on the page, the app's own grey.
+        var backdrop = 255
+        let deadline = Date().addingTimeInterval(5)
+        while backdrop > 230 && Date() < deadline {
+            backdrop = rig.server.pixelsAt(x: 100, y: 400).first ?? 255
+            if backdrop > 230 { sleepMilliseconds(20) }
+        }
+        XCTAssertLessThan(backdrop, 230, "the dimmed backdrop beside the page")
+        XCTAssertEqual(rig.server.pixelsAt(x: 900, y: 400), [240, 240, 240], "the page itself")
+        try rig.touch.end(1, x: 300, y: 400)
+        let log = try rig.system.waitFor("the back") { !self.systemLines($0, "sent").isEmpty }
+        XCTAssertEqual(systemLines(log, "committed").count, 1)
+        XCTAssertEqual(rig.client.waitFor { self.buttons($0).count == 1 }.compactMap { if case .button(let b) = $0 { b } else { nil } }, [8])
+        // The slide's window goes (the app drew nothing: the redraw timeout ends it).
+        var restored = false
+        let end = Date().addingTimeInterval(5)
+        while !restored && Date() < end {
+            restored = rig.server.pixelsAt(x: 100, y: 400) == [240, 240, 240]
+            if !restored { sleepMilliseconds(20) }
+        }
+        XCTAssertTrue(restored, "the app shows again after the slide")
+    }
 }

@@ -397,4 +397,32 @@ final class ReferenceImageTests: XCTestCase {
         }
         try check(frame, "system-arrow")
     }
+
+    /// `swipeback system`'s page style at 40 % from the left edge and 25 % from the right, over a
+    /// striped snapshot: the dimmed backdrop, the shadow, the page moved.
+    func testTheSystemPageSlide() throws {
+        let snapshot = try ImageSurface(width: 240, height: 120, opaque: true)
+        try snapshot.draw { cr in
+            for stripe in 0..<6 {
+                cairo_set_source_rgb(cr, stripe % 2 == 0 ? 0.95 : 0.4, 0.6, stripe % 2 == 0 ? 0.3 : 0.9)
+                cairo_rectangle(cr, Double(stripe * 40), 0, 40, 120)
+                cairo_fill(cr)
+            }
+        }
+        let frame = try ImageSurface(width: 240, height: 240, opaque: true)
+        let half = try ImageSurface(width: 240, height: 120, opaque: true)
+        let configuration = Configuration()
+        try frame.draw { cr in
+            for (row, (offset, edge)) in [(96.0, SystemEdge.left), (60.0, SystemEdge.right)].enumerated() {
+                try half.draw {
+                    PageSlidePainter.draw($0, snapshot: snapshot, offset: offset, edge: edge,
+                                          backdropDim: PageSlidePainter.backdropDim(progress: offset / 240, configuration: configuration),
+                                          configuration: configuration)
+                }
+                cairo_set_source_surface(cr, half.surface, 0, Double(row * 120))
+                cairo_paint(cr)
+            }
+        }
+        try check(frame, "system-page")
+    }
 }

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+import CCairo
+import CX11
+import CX11System
+import SwipeBackCore
+import SwipeBackRender
+import SwipeBackX11
+
+/// The `page` style of `swipeback system`: the app itself slides with the finger. On accept, a
+/// snapshot of the app's top-level window (read from the window, on its monitor) is shown in an
+/// override-redirect window over it, with an empty input shape; the snapshot moves inward with the
+/// finger over a dimmed copy of itself (`PageSlidePainter`). On cancel it springs back and the
+/// window unmaps; on commit it springs out, the back is sent, and the window goes as soon as the
+/// app has drawn again (a DAMAGE notification on its window) or after `redrawTimeoutMilliseconds`.
+/// Frames are drawn at most once per refresh.
+public final class SystemPageSlide: SystemFeedback {
+    /// How long a committed slide waits for the app to draw its previous page, ms. Without a
+    /// compositor the app draws under the slide's window and no damage can be seen, so this ends it.
+    public static let redrawTimeoutMilliseconds = 350.0
+
+    private let display: OpaquePointer
+    private let settings: SystemSwipeSettings
+    private let root: Window
+    private var window: Window = 0
+    private var gc: GC?
+    private var frame: ImageSurface?
+    private var snapshot: ImageSurface?
+    private var edge = SystemEdge.left
+    private var offset = 0.0, progress = 0.0
+    private var settle: (spring: SpringSimulation, start: Double, commit: Bool)?
+    private var waitingSince: Double?
+    private var damage: Damage = 0
+    private var damageEventBase: Int32 = -1
+    private let frameInterval: Double
+    private var lastFrame = -Double.infinity
+    private var dirty = false
+    private let grab: SystemGrab
+
+    /// Prepares the style on `display` (the window is made per swipe, the size of the app's).
+    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings) {
+        self.display = display
+        self.settings = settings
+        self.grab = grab
+        root = XDefaultRootWindow(display)
+        var error: Int32 = 0, event: Int32 = 0
+        if XDamageQueryExtension(display, &event, &error) != 0 { damageEventBase = event }
+        frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
+    }
+
+    deinit {
+        guard !X11ErrorTrap.isConnectionLost(display) else { return }
+        close()
+    }
+
+    /// The app's top-level window's rectangle on its monitor, root px.
+    private func rectangle(of app: AppWindow, on area: ScreenArea) -> (x: Int, y: Int, width: Int, height: Int) {
+        var x = Int(area.x), y = Int(area.y), right = x + Int(area.width), bottom = y + Int(area.height)
+        var attributes = XWindowAttributes()
+        if app.topLevel != 0, X11ErrorTrap.succeeds(display, { _ = XGetWindowAttributes(display, Window(app.topLevel), &attributes) }) {
+            x = max(x, Int(attributes.x))
+            y = max(y, Int(attributes.y))
+            right = min(right, Int(attributes.x) + Int(attributes.width) + 2 * Int(attributes.border_width))
+            bottom = min(bottom, Int(attributes.y) + Int(attributes.height) + 2 * Int(attributes.border_width))
+        }
+        return (x, y, max(right - x, 1), max(bottom - y, 1))
+    }
+
+    public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
+        close()
+        settle = nil
+        waitingSince = nil
+        edge = swipe.edge
+        let rect = rectangle(of: app, on: swipe.area)
+        // The snapshot: the screen there (the app as shown; under a compositor its own pixels).
+        snapshot = SystemIndicator.screenImage(display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        frame = try? ImageSurface(width: rect.width, height: rect.height, opaque: true)
+        guard snapshot != nil, frame != nil else { return }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixmap = 0
+        let screen = XDefaultScreen(display)
+        window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0,
+                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                               UInt(CWOverrideRedirect | CWBackPixmap), &attributes)
+        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        XStoreName(display, window, "SwipeBack system page")
+        gc = XCreateGC(display, window, 0, nil)
+        let id = UInt(window)
+        grab.ignoredWindows.withLock { $0.insert(id) }
+        if damageEventBase >= 0, app.topLevel != 0 {
+            damage = XDamageCreate(display, Window(app.topLevel), XDamageReportNonEmpty)
+        }
+        offset = max(swipe.inwardPixels, 0)
+        progress = swipe.progress
+        draw()
+        XMapRaised(display, window)
+        lastFrame = timeMilliseconds
+    }
+
+    public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
+        guard settle == nil, window != 0 else { return }
+        offset = max(swipe.inwardPixels, 0)
+        progress = swipe.progress
+        dirty = true
+    }
+
+    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double) {
+        guard window != 0, let frame else { return }
+        let configuration = settings.configuration
+        settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(frame.width) : 0, initialVelocity: 0,
+                                   stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
+                  timeMilliseconds, decision == .commit)
+        if damage != 0 {
+            // Damage from before the back does not count.
+            XDamageSubtract(display, damage, 0, 0)
+        }
+        dirty = true
+    }
+
+    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {
+        guard damageEventBase >= 0, event.type == damageEventBase + XDamageNotify, waitingSince != nil else { return }
+        XDamageSubtract(display, damage, 0, 0)
+        close()
+    }
+
+    /// How long the settle's spring runs before it counts as done, ms.
+    static let settleMilliseconds = 300.0
+
+    public func tick(at timeMilliseconds: Double) -> Double? {
+        guard window != 0, let frame else { return nil }
+        if let waitingSince {
+            if timeMilliseconds - waitingSince >= Self.redrawTimeoutMilliseconds {
+                close()
+                return nil
+            }
+            return waitingSince + Self.redrawTimeoutMilliseconds
+        }
+        if let settle {
+            let elapsed = timeMilliseconds - settle.start
+            offset = settle.spring.value(at: elapsed / 1000)
+            progress = offset / Double(frame.width)
+            dirty = true
+            if elapsed >= Self.settleMilliseconds {
+                self.settle = nil
+                if settle.commit {
+                    offset = Double(frame.width)
+                    draw()
+                    waitingSince = timeMilliseconds
+                    return timeMilliseconds + Self.redrawTimeoutMilliseconds
+                }
+                close()
+                return nil
+            }
+        }
+        guard dirty else { return nil }
+        if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
+        draw()
+        lastFrame = timeMilliseconds
+        dirty = false
+        return settle != nil ? timeMilliseconds + frameInterval : nil
+    }
+
+    private func draw() {
+        guard let frame, let snapshot, let gc else { return }
+        let dim = PageSlidePainter.backdropDim(progress: progress, configuration: settings.configuration)
+        _ = try? frame.draw { cr in
+            PageSlidePainter.draw(cr, snapshot: snapshot, offset: offset, edge: edge, backdropDim: dim, configuration: settings.configuration)
+        }
+        frame.flush()
+        let screen = XDefaultScreen(display)
+        SystemIndicator.put(frame, on: window, display: display, gc: gc, visual: XDefaultVisual(display, screen),
+                            depth: XDefaultDepth(display, screen))
+    }
+
+    /// Unmaps and destroys the window of the last swipe.
+    private func close() {
+        if damage != 0 {
+            _ = X11ErrorTrap.succeeds(display) { XDamageDestroy(display, damage) }
+            damage = 0
+        }
+        if let gc { XFreeGC(display, gc) }
+        gc = nil
+        if window != 0 {
+            let id = UInt(window)
+            grab.ignoredWindows.withLock { _ = $0.remove(id) }
+            XDestroyWindow(display, window)
+            window = 0
+        }
+        frame = nil
+        snapshot = nil
+        waitingSince = nil
+        XFlush(display)
+    }
+}
