@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C side of `swipeback system` only: XTest sends back (a button or a key) to the app under a
-// swipe, the SHAPE extension gives the indicator window an empty input shape, and DAMAGE tells
-// when an app has drawn again after a back (the `page` style's backdrop then fades).
+// swipe, and the SHAPE extension gives the indicator window an empty input shape.
 #ifndef SWIPEBACK_CX11SYSTEM_H
 #define SWIPEBACK_CX11SYSTEM_H
 #include <X11/Xlib.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/shape.h>
-#include <X11/extensions/Xdamage.h>
 #endif

@@ -12,9 +12,10 @@ public protocol SystemFeedback: AnyObject {
     func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double)
     /// Its finger moved; `wouldCommit` is what a release now decides.
     func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double)
-    /// It was released with `decision`.
-    func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double)
-    /// An event of the drawing connection (the `page` style watches the app's damage).
+    /// It was released with `decision`; `send` sends the action (a commit's back, else nothing)
+    /// and must be called once, when the feedback no longer covers the app.
+    func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void)
+    /// An event of the drawing connection.
     func handle(_ event: inout XEvent, at timeMilliseconds: Double)
     /// Draws what is due at `timeMilliseconds`.
     ///
@@ -155,13 +156,15 @@ public final class SystemHost: @unchecked Sendable {
                 ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
                 ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
                 ("commitDistance", .number(release.commitDistancePixels))]))
-            feedback?.ended(swipe, decision: release.decision, at: t)
-            guard release.decision == .commit else { return }
-            let action = SystemAction.action(for: swipe.kind, classNames: app.classNames, configuration: settings.configuration)
-            let sent = ActionSender(display: display).send(action, to: app, at: swipe.start, time: 0)
-            log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: [
-                ("event", .string(sent ? "sent" : "failed")), ("touch", .number(Double(touch))), ("class", .string(app.logClass)),
-                ("action", .string(action.description)), ("window", .number(Double(app.window)))]))
+            let send = { [self] in
+                guard release.decision == .commit else { return }
+                let action = SystemAction.action(for: swipe.kind, classNames: app.classNames, configuration: settings.configuration)
+                let sent = ActionSender(display: display).send(action, to: app, at: swipe.start, time: 0)
+                log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: [
+                    ("event", .string(sent ? "sent" : "failed")), ("touch", .number(Double(touch))), ("class", .string(app.logClass)),
+                    ("action", .string(action.description)), ("window", .number(Double(app.window)))]))
+            }
+            if let feedback { feedback.ended(swipe, decision: release.decision, at: t, send: send) } else { send() }
         }
     }
 }

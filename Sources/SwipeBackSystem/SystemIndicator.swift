@@ -107,7 +107,9 @@ public final class SystemIndicator: SystemFeedback {
         dirty = true
     }
 
-    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double) {
+    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
+        // The arrow covers only the edge: the back goes at once.
+        send()
         let configuration = settings.configuration
         // Cancel: the panel springs back into the edge. Commit: it springs on past full stretch and fades.
         settle = (SpringSimulation(from: shown.stretch, target: decision == .commit ? 1.3 : 0, initialVelocity: 0,

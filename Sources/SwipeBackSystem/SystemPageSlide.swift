@@ -7,17 +7,16 @@ import SwipeBackRender
 import SwipeBackX11
 
 /// The `page` style of `swipeback system`: the app itself slides with the finger. On accept, a
-/// snapshot of the app's top-level window (read from the window, on its monitor) is shown in an
+/// snapshot of the app's top-level window (the screen there, on its monitor) is shown in an
 /// override-redirect window over it, with an empty input shape; the snapshot moves inward with the
 /// finger over a dimmed copy of itself (`PageSlidePainter`). On cancel it springs back and the
-/// window unmaps; on commit it springs out, the back is sent, and the window goes as soon as the
-/// app has drawn again (a DAMAGE notification on its window) or after `redrawTimeoutMilliseconds`.
-/// Frames are drawn at most once per refresh.
+/// window goes; on commit it springs out, then the window goes and the back is sent.
+///
+/// The back waits for the window to go: Chromium ignored a back button or key sent while the
+/// slide's window covered it (measured on Xorg; the same back with the window gone navigated), so
+/// the app's old page shows for the time it takes to draw its previous one (30-40 ms in Chromium,
+/// the project notes). Frames are drawn at most once per refresh.
 public final class SystemPageSlide: SystemFeedback {
-    /// How long a committed slide waits for the app to draw its previous page, ms. Without a
-    /// compositor the app draws under the slide's window and no damage can be seen, so this ends it.
-    public static let redrawTimeoutMilliseconds = 350.0
-
     private let display: OpaquePointer
     private let settings: SystemSwipeSettings
     private let root: Window
@@ -27,10 +26,7 @@ public final class SystemPageSlide: SystemFeedback {
     private var snapshot: ImageSurface?
     private var edge = SystemEdge.left
     private var offset = 0.0, progress = 0.0
-    private var settle: (spring: SpringSimulation, start: Double, commit: Bool)?
-    private var waitingSince: Double?
-    private var damage: Damage = 0
-    private var damageEventBase: Int32 = -1
+    private var settle: (spring: SpringSimulation, start: Double, send: (() -> Void)?)?
     private let frameInterval: Double
     private var lastFrame = -Double.infinity
     private var dirty = false
@@ -42,8 +38,6 @@ public final class SystemPageSlide: SystemFeedback {
         self.settings = settings
         self.grab = grab
         root = XDefaultRootWindow(display)
-        var error: Int32 = 0, event: Int32 = 0
-        if XDamageQueryExtension(display, &event, &error) != 0 { damageEventBase = event }
         frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
     }
 
@@ -66,9 +60,7 @@ public final class SystemPageSlide: SystemFeedback {
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
-        close()
-        settle = nil
-        waitingSince = nil
+        finish()
         edge = swipe.edge
         let rect = rectangle(of: app, on: swipe.area)
         // The snapshot: the screen there (the app as shown; under a compositor its own pixels).
@@ -87,9 +79,6 @@ public final class SystemPageSlide: SystemFeedback {
         gc = XCreateGC(display, window, 0, nil)
         let id = UInt(window)
         grab.ignoredWindows.withLock { $0.insert(id) }
-        if damageEventBase >= 0, app.topLevel != 0 {
-            damage = XDamageCreate(display, Window(app.topLevel), XDamageReportNonEmpty)
-        }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
         draw()
@@ -104,23 +93,26 @@ public final class SystemPageSlide: SystemFeedback {
         dirty = true
     }
 
-    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double) {
-        guard window != 0, let frame else { return }
+    public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
+        guard window != 0, let frame else {
+            send()
+            return
+        }
         let configuration = settings.configuration
         settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(frame.width) : 0, initialVelocity: 0,
                                    stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
-                  timeMilliseconds, decision == .commit)
-        if damage != 0 {
-            // Damage from before the back does not count.
-            XDamageSubtract(display, damage, 0, 0)
-        }
+                  timeMilliseconds, send)
         dirty = true
     }
 
-    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {
-        guard damageEventBase >= 0, event.type == damageEventBase + XDamageNotify, waitingSince != nil else { return }
-        XDamageSubtract(display, damage, 0, 0)
+    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {}
+
+    /// Ends the last swipe's slide: its window goes, then a pending back is sent.
+    private func finish() {
+        let send = settle?.send
+        settle = nil
         close()
+        send?()
     }
 
     /// How long the settle's spring runs before it counts as done, ms.
@@ -128,27 +120,13 @@ public final class SystemPageSlide: SystemFeedback {
 
     public func tick(at timeMilliseconds: Double) -> Double? {
         guard window != 0, let frame else { return nil }
-        if let waitingSince {
-            if timeMilliseconds - waitingSince >= Self.redrawTimeoutMilliseconds {
-                close()
-                return nil
-            }
-            return waitingSince + Self.redrawTimeoutMilliseconds
-        }
         if let settle {
             let elapsed = timeMilliseconds - settle.start
             offset = settle.spring.value(at: elapsed / 1000)
             progress = offset / Double(frame.width)
             dirty = true
             if elapsed >= Self.settleMilliseconds {
-                self.settle = nil
-                if settle.commit {
-                    offset = Double(frame.width)
-                    draw()
-                    waitingSince = timeMilliseconds
-                    return timeMilliseconds + Self.redrawTimeoutMilliseconds
-                }
-                close()
+                finish()
                 return nil
             }
         }
@@ -174,10 +152,6 @@ public final class SystemPageSlide: SystemFeedback {
 
     /// Unmaps and destroys the window of the last swipe.
     private func close() {
-        if damage != 0 {
-            _ = X11ErrorTrap.succeeds(display) { XDamageDestroy(display, damage) }
-            damage = 0
-        }
         if let gc { XFreeGC(display, gc) }
         gc = nil
         if window != 0 {
@@ -188,7 +162,6 @@ public final class SystemPageSlide: SystemFeedback {
         }
         frame = nil
         snapshot = nil
-        waitingSince = nil
         XFlush(display)
     }
 }
