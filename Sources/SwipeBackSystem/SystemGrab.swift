@@ -101,7 +101,9 @@ public final class SystemGrab: @unchecked Sendable {
     /// Why this display cannot have the system swipe: Xwayland, or no XInput 2.2; nil when it can.
     private static func refusal(_ display: OpaquePointer, opcode: inout Int32) -> SystemRefusal? {
         var event: Int32 = 0, error: Int32 = 0, unused: Int32 = 0
-        if XQueryExtension(display, "XWAYLAND", &unused, &event, &error) != 0 {
+        // Xwayland 23.1+ has the XWAYLAND extension; every Xwayland names its RandR outputs XWAYLAND0, 1, ...
+        let xwaylandOutputs = Monitor.current(on: display).flatMap(\.outputs).contains { $0.hasPrefix("XWAYLAND") }
+        if XQueryExtension(display, "XWAYLAND", &unused, &event, &error) != 0 || xwaylandOutputs {
             return SystemRefusal(description: "this display is Xwayland, in a Wayland session: an X client cannot take other apps' touches there; the in-window swipe (swipeback demo, kiosk, Navigator apps) works, and the compositor's own gestures are the system-wide way")
         }
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {

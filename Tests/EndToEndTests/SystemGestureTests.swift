@@ -240,4 +240,15 @@ final class SystemGestureTests: XCTestCase {
         }
         XCTAssertTrue(restored, "the app shows again after the slide")
     }
+
+    /// Under Xwayland (weston's headless session) no X client can take other apps' touches: one
+    /// line that says so and what works instead, status 2.
+    func testXwaylandRefusesWithOneLine() throws {
+        let weston = try WestonSession()
+        let result = try runCommand(try Paths.swipeback, ["system"], environment: ["DISPLAY": weston.displayName])
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("Xwayland"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("in-window swipe"), result.standardError)
+    }
 }

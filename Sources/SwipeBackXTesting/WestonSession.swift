@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+
+/// A Wayland session for tests: weston 10 with its headless backend and Xwayland, in a private
+/// runtime folder. Its X display is Xwayland's, started when the first X client connects.
+public final class WestonSession {
+    /// The compositor process.
+    public let process = Process()
+    /// The X display weston's Xwayland listens on, like `:3`.
+    public let displayName: String
+    private let runtime: URL
+
+    /// Starts weston and waits (up to 15 s) until its Xwayland listens.
+    ///
+    /// - Throws: `XTestingError` when weston is missing or does not start Xwayland.
+    public init() throws {
+        guard let weston = findTool("weston") else {
+            throw XTestingError("weston is not installed: run `make test` (it installs weston and xwayland)")
+        }
+        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-weston-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let log = runtime.appendingPathComponent("weston.log")
+        process.executableURL = URL(fileURLWithPath: weston)
+        process.arguments = ["--backend=headless-backend.so", "--xwayland", "--socket=wayland-swipeback", "--log=\(log.path)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        var found: String?
+        while found == nil && Date() < deadline && process.isRunning {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "xserver listening on display ") {
+                found = String(text[range.upperBound...].prefix { $0 == ":" || $0.isNumber })
+            } else {
+                sleepMilliseconds(20)
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw XTestingError("weston did not start Xwayland (log: \(log.path))")
+        }
+        displayName = found
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: runtime)
+    }
+}
