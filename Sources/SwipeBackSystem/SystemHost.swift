@@ -168,3 +168,11 @@ public final class SystemHost: @unchecked Sendable {
         }
     }
 }
+
+/// How long `body` takes, ms on the monotonic clock.
+func elapsedMilliseconds(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+}

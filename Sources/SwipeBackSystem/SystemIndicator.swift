@@ -26,6 +26,9 @@ public final class SystemIndicator: SystemFeedback {
     private var backdrop: ImageSurface?
     private let frameInterval: Double
     private var lastFrame = -Double.infinity
+    /// Called after each frame is sent: its time and how long drawing and sending it took, ms
+    /// (`--log-frames`).
+    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)?
     private var dirty = false
     private var mapped = false
     /// What is drawn: the stretch (0...1 of the commit distance), active, edge, opacity.
@@ -143,7 +146,8 @@ public final class SystemIndicator: SystemFeedback {
         }
         guard mapped, dirty else { return nil }
         if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
-        draw()
+        let cost = elapsedMilliseconds { draw() }
+        frameDrawn?(timeMilliseconds, cost)
         lastFrame = timeMilliseconds
         dirty = false
         return settle != nil ? timeMilliseconds + frameInterval : nil

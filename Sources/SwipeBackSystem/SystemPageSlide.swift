@@ -29,6 +29,9 @@ public final class SystemPageSlide: SystemFeedback {
     private var settle: (spring: SpringSimulation, start: Double, send: (() -> Void)?)?
     private let frameInterval: Double
     private var lastFrame = -Double.infinity
+    /// Called after each frame is sent: its time and how long drawing and sending it took, ms
+    /// (`--log-frames`).
+    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)?
     private var dirty = false
     private let grab: SystemGrab
 
@@ -81,8 +84,9 @@ public final class SystemPageSlide: SystemFeedback {
         grab.ignoredWindows.withLock { $0.insert(id) }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
-        draw()
+        let cost = elapsedMilliseconds { draw() }
         XMapRaised(display, window)
+        frameDrawn?(timeMilliseconds, cost)
         lastFrame = timeMilliseconds
     }
 
@@ -132,7 +136,8 @@ public final class SystemPageSlide: SystemFeedback {
         }
         guard dirty else { return nil }
         if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
-        draw()
+        let cost = elapsedMilliseconds { draw() }
+        frameDrawn?(timeMilliseconds, cost)
         lastFrame = timeMilliseconds
         dirty = false
         return settle != nil ? timeMilliseconds + frameInterval : nil

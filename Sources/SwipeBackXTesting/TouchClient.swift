@@ -102,6 +102,22 @@ public final class TouchClient {
         return received
     }
 
+    /// Reads as soon as events arrive, until `condition` holds for what has arrived or `timeout`
+    /// seconds pass; returns whether it held (for timing: it returns the moment it does).
+    public func readUntil(timeout: Double = 5, _ condition: ([Received]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(received) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return false }
+            if XPending(display) == 0 {
+                var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Int32(left * 1000) + 1)
+            }
+            _ = collect(forMilliseconds: 0)
+        }
+        return true
+    }
+
     /// Forgets what has arrived.
     public func reset() {
         _ = collect(forMilliseconds: 0)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `swipeback-live-bench [--json]`: the benchmarks of a real window, which need private X servers
+// `swipeback-live-bench [--json] [--system]`: the benchmarks of a real window, which need private X servers
 // and injected input (SwipeBackXTesting). Built beside `swipeback` and never installed; run it
 // from the source tree with `make live-bench`. It prints, never fails.
 import Foundation
@@ -18,11 +18,12 @@ import SwipeBackXTesting
 ///   the same at 3840x2160 (`swipe_cpu_ms_per_frame_4k`), and the frames each swipe presented
 ///   (`swipe_frames_1080p`, `swipe_frames_4k`; goal 60 for the 60 moves).
 /// - The pacing figures, under Xvfb: see `PacingBench`.
+/// - `swipeback system`'s figures, under Xorg with the inputtest driver: see `SystemBench`.
 enum LiveBench {
     static func main() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.allSatisfy({ $0 == "--json" }) else {
-            FileHandle.standardError.write(Data("swipeback-live-bench: unknown argument \"\(arguments.first { $0 != "--json" }!)\"; usage: swipeback-live-bench [--json]\n".utf8))
+        guard arguments.allSatisfy({ $0 == "--json" || $0 == "--system" }) else {
+            FileHandle.standardError.write(Data("swipeback-live-bench: unknown argument \"\(arguments.first { $0 != "--json" && $0 != "--system" }!)\"; usage: swipeback-live-bench [--json] [--system]\n".utf8))
             return 2
         }
         guard FileManager.default.isExecutableFile(atPath: swipebackPath) else {
@@ -31,6 +32,12 @@ enum LiveBench {
         }
         var results: [BenchmarkResult] = []
         var notes: [String] = []
+        // --system: only `swipeback system`'s figures.
+        if arguments.contains("--system") {
+            do { results += try SystemBench.run(swipeback: swipebackPath) } catch { notes.append("swipeback system skipped: \(error)") }
+            print(BenchmarkReport.text(results, notes: notes, json: arguments.contains("--json")), terminator: "")
+            return 0
+        }
         do { results += try latencyUnderXvfb() } catch { notes.append("latency and dropped frames skipped: \(error)") }
         do {
             results += try latencyUnderXvfb(environment: ["SWIPEBACK_NO_PRESENT": "1"], suffix: "_no_present")
@@ -39,6 +46,7 @@ enum LiveBench {
         do { results += try PacingBench.readoutUnderXvfb() } catch { notes.append("readout bytes skipped: \(error)") }
         do { results += try swipeCPUUnderXorg() } catch { notes.append("touch swipe CPU skipped: \(error)") }
         do { results += try swipeCPUUnderXorg(width: 3840, height: 2160, name: "4k") } catch { notes.append("4K touch swipe CPU skipped: \(error)") }
+        do { results += try SystemBench.run(swipeback: swipebackPath) } catch { notes.append("swipeback system skipped: \(error)") }
         print(BenchmarkReport.text(results, notes: notes, json: arguments.contains("--json")), terminator: "")
         return 0
     }

@@ -26,9 +26,19 @@ enum SystemCommand {
         do {
             host = try SystemHost(displayName: nil, settings: settings, origin: origin,
                                   feedback: { display, grab in
+                                      // --log-frames: one frame line per indicator frame, with its drawing cost.
+                                      let logFrame: ((Double, Double) -> Void)? = options.logFrames ? { t, cost in
+                                          sink.write(EventLogEntry(timeMilliseconds: t, type: "frame", fields: [("drawMs", .number(cost))]))
+                                      } : nil
                                       switch configuration.systemStyle {
-                                      case .arrow: try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin)
-                                      case .page: SystemPageSlide(display: display, grab: grab, settings: settings)
+                                      case .arrow:
+                                          let indicator = try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin)
+                                          indicator.frameDrawn = logFrame
+                                          return indicator
+                                      case .page:
+                                          let slide = SystemPageSlide(display: display, grab: grab, settings: settings)
+                                          slide.frameDrawn = logFrame
+                                          return slide
                                       }
                                   },
                                   log: { sink.write($0) })

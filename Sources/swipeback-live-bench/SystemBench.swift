@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SwipeBackBenchmarks
+import SwipeBackXTesting
+
+/// The figures of `swipeback system` on a private Xorg with the inputtest touchscreen (root only),
+/// observed from outside by a `TouchClient`:
+/// - `system_reject_p50_ms`, `system_reject_p99_ms`: from injecting a touch-down in the middle of
+///   the screen to the app's TouchBegin, with the grab (the touch is rejected on the way; goal p99
+///   under 2 ms idle), beside `system_none_p50_ms` and `system_none_p99_ms` without it.
+/// - Per style (`arrow`, `page`): during a 1 s edge swipe with a move every 4 ms, the frames drawn
+///   per 60 Hz refresh (`system_<style>_frames_per_refresh`, goal at most 1), the median time to
+///   draw and send one (`system_<style>_draw_ms`), and the program's CPU time per frame
+///   (`system_<style>_cpu_ms_per_frame`).
+/// - `system_idle_cpu_percent`: its CPU use over 3 s with no touch (goal 0).
+enum SystemBench {
+    static func run(swipeback: String) throws -> [BenchmarkResult] {
+        var results: [BenchmarkResult] = []
+        let none = try rejectDelays(swipeback: nil)
+        let grabbed = try rejectDelays(swipeback: swipeback)
+        results += [BenchmarkResult(name: "system_none_p50_ms", value: percentile(none, 0.5), unit: "ms", goal: nil),
+                    BenchmarkResult(name: "system_none_p99_ms", value: percentile(none, 0.99), unit: "ms", goal: nil),
+                    BenchmarkResult(name: "system_reject_p50_ms", value: percentile(grabbed, 0.5), unit: "ms", goal: nil),
+                    BenchmarkResult(name: "system_reject_p99_ms", value: percentile(grabbed, 0.99), unit: "ms", goal: 2)]
+        for style in ["arrow", "page"] { results += try swipeFrames(swipeback: swipeback, style: style) }
+        return results
+    }
+
+    private static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    private static func configuration(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-bench-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// 200 taps in the middle of the screen: ms from injecting each down to the client's TouchBegin.
+    private static func rejectDelays(swipeback: String?) throws -> [Double] {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let client = try TouchClient(displayName: server.displayName)
+        var system: DemoProcess?
+        if let swipeback {
+            system = try DemoProcess(executable: swipeback, display: server.displayName, arguments: [], command: ["system"], logFrames: false)
+            try system?.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        }
+        var delays: [Double] = []
+        for i in 0..<200 {
+            client.reset()
+            let start = Date()
+            try touch.begin(UInt32(i % 4 + 1), x: 640, y: 400)
+            guard client.readUntil(timeout: 2, { $0.contains { if case .touch(18, _, _, _) = $0 { true } else { false } } }) else {
+                throw XTestingError("the client saw no TouchBegin")
+            }
+            delays.append(Date().timeIntervalSince(start) * 1000)
+            try touch.end(UInt32(i % 4 + 1), x: 640, y: 400)
+            _ = client.readUntil(timeout: 2) { $0.contains { if case .touch(20, _, _, _) = $0 { true } else { false } } }
+        }
+        withExtendedLifetime(system) {}
+        return delays
+    }
+
+    /// A 1 s edge swipe in `style`: frames per refresh, draw time, CPU per frame; for the arrow
+    /// also the idle CPU of the 3 s before it.
+    private static func swipeFrames(swipeback: String, style: String) throws -> [BenchmarkResult] {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let client = try TouchClient(displayName: server.displayName)
+        let system = try DemoProcess(executable: swipeback, display: server.displayName,
+                                     arguments: ["--config", try configuration("{\"systemStyle\": \"\(style)\"}")], command: ["system"])
+        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        var results: [BenchmarkResult] = []
+        let pid = system.process.processIdentifier
+        if style == "arrow" {
+            let before = try PacingBench.cpuSeconds(pid)
+            sleepMilliseconds(3000)
+            let used = try PacingBench.cpuSeconds(pid) - before
+            results.append(BenchmarkResult(name: "system_idle_cpu_percent", value: used / 3 * 100, unit: "%", goal: 0))
+        }
+        let cpuBefore = try PacingBench.cpuSeconds(pid)
+        let start = Date()
+        try touch.begin(1, x: 3, y: 400)
+        for i in 1...250 {
+            // The moves' pace is the figure's subject: 250 Hz, faster than the refresh.
+            sleepMilliseconds(4)
+            try touch.move(1, x: 3 + Double(i) * 2.4, y: 400)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        try touch.end(1, x: 603, y: 400)
+        let log = try system.waitFor("the back") { $0.contains { $0["event"] as? String == "sent" } }
+        let cpu = try PacingBench.cpuSeconds(pid) - cpuBefore
+        guard let accepted = log.first(where: { $0["event"] as? String == "accepted" })?["t"] as? Double,
+              let released = log.first(where: { $0["event"] as? String == "committed" })?["t"] as? Double else {
+            throw XTestingError("no accept and commit in the log")
+        }
+        let frames = log.filter { $0["type"] as? String == "frame" }
+        let during = frames.filter { ($0["t"] as? Double ?? 0) >= accepted && ($0["t"] as? Double ?? 0) <= released }
+        let refreshes = (released - accepted) / (1000 / 60)
+        let draws = frames.compactMap { $0["drawMs"] as? Double }
+        results += [BenchmarkResult(name: "system_\(style)_frames_per_refresh", value: Double(during.count) / refreshes, unit: "ratio", goal: 1),
+                    BenchmarkResult(name: "system_\(style)_draw_ms", value: BenchmarkTiming.median(draws), unit: "ms", goal: nil),
+                    BenchmarkResult(name: "system_\(style)_cpu_ms_per_frame", value: cpu * 1000 / Double(max(frames.count, 1)), unit: "ms",
+                                    goal: nil)]
+        _ = seconds
+        withExtendedLifetime(client) {}
+        return results
+    }
+}
