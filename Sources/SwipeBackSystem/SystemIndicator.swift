@@ -77,7 +77,7 @@ public final class SystemIndicator: SystemFeedback {
         surface = try ImageSurface(width: width, height: height)
         frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
         let id = UInt(window)
-        grab.ignoredWindows.withLock { $0.insert(id) }
+        grab.ignoredWindows.withLock { _ = $0.insert(id) }
         XFlush(display)
     }
 

@@ -81,7 +81,7 @@ public final class SystemPageSlide: SystemFeedback {
         XStoreName(display, window, "SwipeBack system page")
         gc = XCreateGC(display, window, 0, nil)
         let id = UInt(window)
-        grab.ignoredWindows.withLock { $0.insert(id) }
+        grab.ignoredWindows.withLock { _ = $0.insert(id) }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
         let cost = elapsedMilliseconds { draw() }

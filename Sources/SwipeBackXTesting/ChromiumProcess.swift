@@ -32,7 +32,7 @@ public final class ChromiumProcess {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         // Its log (mostly D-Bus complaints on a machine without a session bus), for a failing test.
-        FileManager.default.createFile(atPath: profile.path + ".log", contents: nil)
+        _ = FileManager.default.createFile(atPath: profile.path + ".log", contents: nil)
         process.standardError = FileHandle(forWritingAtPath: profile.path + ".log")
         try process.run()
     }

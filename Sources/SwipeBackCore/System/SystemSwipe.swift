@@ -113,7 +113,8 @@ public struct SystemSwipe: Sendable {
     /// - Parameters:
     ///   - point: the touch-down point, screen px.
     ///   - timeMilliseconds: its time, ms.
-    ///   - areas: the screen's monitors; `screen` the whole screen (used when `areas` is empty).
+    ///   - areas: the screen's monitors.
+    ///   - screen: the whole screen, used when `areas` is empty.
     ///   - settings: the configuration and direction.
     ///   - otherFingersDown: how many other fingers are on the screen.
     /// - Returns: the undecided swipe, or the reason for rejecting the touch now.
