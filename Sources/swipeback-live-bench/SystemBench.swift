@@ -48,19 +48,26 @@ enum SystemBench {
             system = try DemoProcess(executable: swipeback, display: server.displayName, arguments: [], command: ["system"], logFrames: false)
             try system?.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
         }
+        // The client's connection closes before the server goes: a release build ends an object's
+        // life at its last use, and Xlib ends a process whose server vanished under an open connection.
+        defer { withExtendedLifetime(server) {} }
         var delays: [Double] = []
         for i in 0..<200 {
             client.reset()
             let start = Date()
             try touch.begin(UInt32(i % 4 + 1), x: 640, y: 400)
             guard client.readUntil(timeout: 2, { $0.contains { if case .touch(18, _, _, _) = $0 { true } else { false } } }) else {
-                throw XTestingError("the client saw no TouchBegin")
+                let tail = (system?.lines().suffix(4).map { "\($0)" } ?? []).joined(separator: " / ")
+                throw XTestingError("the client saw no TouchBegin of tap \(i) (\(swipeback == nil ? "without" : "with") the grab; it had \(client.received)); log: \(tail)")
             }
             delays.append(Date().timeIntervalSince(start) * 1000)
             try touch.end(UInt32(i % 4 + 1), x: 640, y: 400)
             _ = client.readUntil(timeout: 2) { $0.contains { if case .touch(20, _, _, _) = $0 { true } else { false } } }
+            // Taps 10 ms apart, as fast as a person's never are.
+            sleepMilliseconds(10)
         }
         withExtendedLifetime(system) {}
+        withExtendedLifetime(client) {}
         return delays
     }
 
@@ -70,6 +77,7 @@ enum SystemBench {
         let server = try XorgTouchServer()
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let client = try TouchClient(displayName: server.displayName)
+        defer { withExtendedLifetime(server) {} }
         let system = try DemoProcess(executable: swipeback, display: server.displayName,
                                      arguments: ["--config", try configuration("{\"systemStyle\": \"\(style)\"}")], command: ["system"])
         try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
@@ -106,7 +114,7 @@ enum SystemBench {
                     BenchmarkResult(name: "system_\(style)_cpu_ms_per_frame", value: cpu * 1000 / Double(max(frames.count, 1)), unit: "ms",
                                     goal: nil)]
         _ = seconds
-        withExtendedLifetime(client) {}
+        withExtendedLifetime((client, touch)) {}
         return results
     }
 }

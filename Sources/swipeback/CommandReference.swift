@@ -156,9 +156,9 @@ enum CommandReference {
     ]
 
     /// The version, kept here only: `swipeback --version` prints it and `make deb` reads it from this line.
-    static let version = "0.5.0"
+    static let version = "0.6.0"
     /// The day this version was made, for the manual page's header.
-    static let versionDate = "2026-12-01"
+    static let versionDate = "2026-12-04"
 
     // MARK: - Help text
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
 import Foundation
+import Synchronization
+import SwipeBackSystem
 import XCTest
 
 /// `swipeback system` on a real XI2 touchscreen (Xorg, dummy video, inputtest), observed from
@@ -250,5 +252,49 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
         XCTAssertTrue(result.standardError.contains("Xwayland"), result.standardError)
         XCTAssertTrue(result.standardError.contains("in-window swipe"), result.standardError)
+    }
+
+    /// SwipeBack's own window keeps its own swipe: the grab gives its edge touch back at once,
+    /// and the demo pops its page by it.
+    func testSwipeBacksOwnWindowKeepsItsSwipe() throws {
+        let rig = try rig()
+        let demo = try DemoProcess(executable: try Paths.swipeback, display: rig.server.displayName,
+                                   arguments: ["--open", "home,message", "--window", "\(rig.server.width)x\(rig.server.height)"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try drag(rig.touch, from: (3, 400), to: (600, 400))
+        let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
+        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "ownWindow")
+        let demoLog = try demo.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
+        XCTAssertEqual(demoLog.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
+        XCTAssertTrue(systemLines(rig.system.lines(), "sent").isEmpty, "no back sent: the demo's own swipe did it")
+    }
+
+    /// The watchdog on a real touchscreen: a grab loop whose heartbeat never reaches a finger's
+    /// down is reported as stalled after about 1 s; one that keeps up never is.
+    func testTheWatchdogSeesAStalledGrabLoop() throws {
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let start = ContinuousClock.now
+        let now: @Sendable () -> Double = {
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        }
+        let stalls = Mutex<[Double]>([])
+        let stalled = try SystemWatchdog(displayName: server.displayName, heartbeat: { 0 }, now: now)
+        stalled.start { length in stalls.withLock { $0.append(length) } }
+        // A loop that keeps up: its heartbeat is always the newest server time.
+        let healthyStalls = Mutex(0)
+        let healthy = try SystemWatchdog(displayName: server.displayName, heartbeat: { UInt32.max / 2 }, now: now)
+        healthy.start { _ in healthyStalls.withLock { $0 += 1 } }
+        sleepMilliseconds(100)
+        try touch.begin(1, x: 640, y: 400)
+        try touch.end(1, x: 640, y: 400)
+        let deadline = Date().addingTimeInterval(5)
+        while stalls.withLock({ $0.isEmpty }) && Date() < deadline { sleepMilliseconds(50) }
+        let reported = stalls.withLock { $0 }
+        XCTAssertEqual(reported.count, 1)
+        XCTAssertEqual(reported.first ?? 0, SystemWatchdog.stallLimitMilliseconds, accuracy: 300)
+        XCTAssertEqual(healthyStalls.withLock { $0 }, 0)
+        withExtendedLifetime((stalled, healthy, server)) {}
     }
 }
