@@ -24,6 +24,9 @@ enum PlotCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw CommandFailure.usage("-o \(out): no folder \(folder)")
         }
+        if let systemLogs = try SystemLogs.read(options.positional) {
+            return try write(try SystemLogs.map(systemLogs, options: options), to: out)
+        }
         if let compare = options.compare {
             guard options.configPath == nil else { throw CommandFailure.usage("plot --compare takes its two configurations instead of --config") }
             return try write(try comparedMap(options, configurations: compare), to: out)

@@ -42,6 +42,9 @@ enum ReplayCommand {
         guard options.configPath == nil else { throw CommandFailure.usage("replay --compare takes its two configurations instead of --config") }
         let a = try ConfigurationReader.read(path: configurations.0)
         let b = try ConfigurationReader.read(path: configurations.1)
+        if let systemLogs = try SystemLogs.read(options.positional) {
+            return try SystemLogs.compare(systemLogs, a: a, b: b, options: options)
+        }
         // Every scenario is read before the first line is written.
         let scenarios = try options.positional.map { path in
             (path, try scenario(path, configuration: a, options: options), try scenario(path, configuration: b, options: options))

@@ -101,6 +101,25 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertGreaterThan(committed["velocity"] as? Double ?? 0, 1280, "a fling")
         XCTAssertEqual(systemLines(log, "sent").first?["action"] as? String, "button:8")
         XCTAssertEqual(systemLines(log, "accepted").first?["edge"] as? String, "left")
+
+        // The log is what `replay --compare` and `plot` read: under a configuration whose fling
+        // needs 20 widths/s and whose commit distance is 100 mm, the same release cancels.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-syslog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a.json").path, b = folder.appendingPathComponent("b.json").path
+        try "{}".write(toFile: a, atomically: true, encoding: .utf8)
+        try #"{"flingVelocity": 20, "systemCommitDistance": 100}"#.write(toFile: b, atomically: true, encoding: .utf8)
+        let compared = try runCommand(try Paths.swipeback, ["replay", rig.system.logPath, "--compare", a, b])
+        XCTAssertEqual(compared.status, 0, compared.standardError)
+        let lines = compared.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, compared.standardOutput)
+        XCTAssertTrue(lines.first?.contains(#""stack": "system", "a": "commit", "b": "cancel""#) == true, compared.standardOutput)
+        XCTAssertEqual(lines.last, #"{"differ": 1, "total": 1}"#)
+        let png = folder.appendingPathComponent("map.png").path
+        let plotted = try runCommand(try Paths.swipeback, ["plot", rig.system.logPath, "-o", png, "--compare", a, b])
+        XCTAssertEqual(plotted.status, 0, plotted.standardError)
+        XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0, 1000)
     }
 
     func testAShortSlowEdgeDragAndADragBackToTheEdgeSendNothing() throws {
