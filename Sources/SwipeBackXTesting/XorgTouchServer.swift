@@ -115,7 +115,7 @@ public final class XorgTouchServer {
     }
 
     deinit {
-        XCloseDisplay(display)
+        if process.isRunning { XCloseDisplay(display) } // after a kill, Xlib would call the fatal IO handler
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)

@@ -316,4 +316,21 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(healthyStalls.withLock { $0 }, 0)
         withExtendedLifetime((stalled, healthy, server)) {}
     }
+
+    /// The X server killed under it: status 1 and one line, within a second or two, no hang.
+    func testLosingTheXServerExitsWithOneLine() throws {
+        let server = try XorgTouchServer()
+        let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: [], command: ["system"],
+                                     logFrames: false)
+        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        kill(server.process.processIdentifier, SIGKILL)
+        let killed = Date()
+        while system.process.isRunning, Date().timeIntervalSince(killed) < 5 { sleepMilliseconds(10) }
+        guard !system.process.isRunning else { return XCTFail("swipeback system kept running after its X server died") }
+        XCTAssertLessThan(Date().timeIntervalSince(killed), 2)
+        XCTAssertEqual(system.process.terminationStatus, 1)
+        let error = system.standardError()
+        XCTAssertEqual(error.filter { $0 == "\n" }.count, 1, error)
+        XCTAssertTrue(error.hasPrefix("swipeback: lost the connection to the X server"), error)
+    }
 }
