@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 
-/// A Wayland session for tests: weston 10 with its headless backend and Xwayland, in a private
-/// runtime folder. Its X display is Xwayland's, started when the first X client connects.
+/// A Wayland session for tests: weston 10 with Xwayland, in a private runtime folder, on its
+/// headless backend (no seat: no input) or nested in an X server (the x11 backend, pixman
+/// rendering: XTest input into Xwayland reaches its clients, and frames follow weston's repaint
+/// clock). Its X display is Xwayland's, started when the first X client connects.
 public final class WestonSession {
     /// The compositor process.
     public let process = Process()
@@ -12,8 +14,10 @@ public final class WestonSession {
 
     /// Starts weston and waits (up to 15 s) until its Xwayland listens.
     ///
+    /// - Parameter nestedIn: an X display to run weston's x11 backend in (its output `width` x
+    ///   `height` px); nil for the headless backend.
     /// - Throws: `XTestingError` when weston is missing or does not start Xwayland.
-    public init() throws {
+    public init(nestedIn outer: String? = nil, width: Int = 1024, height: Int = 700) throws {
         guard let weston = findTool("weston") else {
             throw XTestingError("weston is not installed: run `make test` (it installs weston and xwayland)")
         }
@@ -21,10 +25,13 @@ public final class WestonSession {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let log = runtime.appendingPathComponent("weston.log")
         process.executableURL = URL(fileURLWithPath: weston)
-        process.arguments = ["--backend=headless-backend.so", "--xwayland", "--socket=wayland-swipeback", "--log=\(log.path)"]
+        let backend = outer == nil ? ["--backend=headless-backend.so"]
+            : ["--backend=x11-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)"]
+        process.arguments = backend + ["--xwayland", "--socket=wayland-swipeback", "--log=\(log.path)"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.removeValue(forKey: "DISPLAY")
+        if let outer { environment["DISPLAY"] = outer }
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+import CX11
+import CX11Testing
+import Foundation
+import SwipeBackX11
+import XCTest
+
+/// The demo in a Wayland session: weston 10 nested in a private Xvfb (x11 backend, pixman), the
+/// demo an X client of its Xwayland, driven by XTest into Xwayland. Frames are paced by weston's
+/// repaint clock here, not by a fake one.
+final class XwaylandTests: XCTestCase {
+    func testAnEdgeDragPopsUnderXwaylandAtMostOneFramePerCompositorFrame() throws {
+        let outer = try XvfbServer(width: 1280, height: 800)
+        let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
+        let demo = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
+                                   arguments: ["--open", "home,message", "--window", "900x600"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
+        defer { XCloseDisplay(display) }
+        // Xwayland's outputs are a display's: the fake-clock shortcut is never taken here.
+        let outputs = Monitor.current(on: display).flatMap(\.outputs)
+        XCTAssertTrue(outputs.allSatisfy { $0.hasPrefix("XWAYLAND") } && !outputs.isEmpty, "\(outputs)")
+        XCTAssertFalse(X11Window.isDisplayless(outputs: outputs.map { ($0, 270, 169) }))
+        // Where weston put the window, in Xwayland's root coordinates.
+        let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack").first ?? framedWindow(display))
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        sleepMilliseconds(LiveTimings.settle)
+        XTestFakeMotionEvent(display, -1, x + 3, y + 300, 0)
+        XTestFakeButtonEvent(display, 1, 1, 0)
+        XFlush(display)
+        for step in 1...40 {
+            // A drag of 40 moves 10 ms apart: longer than 20 of weston's frames.
+            sleepMilliseconds(10)
+            XTestFakeMotionEvent(display, -1, x + 3 + Int32(step * 15), y + 300, 0)
+            XFlush(display)
+        }
+        XTestFakeButtonEvent(display, 1, 0, 0)
+        XFlush(display)
+        let log = try demo.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
+        let gestures = log.filter { $0["type"] as? String == "gesture" }
+        XCTAssertEqual(gestures.last?["decision"] as? String, "commit")
+        let began = try XCTUnwrap(gestures.first?["t"] as? Double), ended = try XCTUnwrap(gestures.last?["t"] as? Double)
+        let frames = log.filter { $0["type"] as? String == "frame" && ($0["t"] as? Double ?? 0) > began && ($0["t"] as? Double ?? 0) <= ended }
+        let perSecond = Double(frames.count) / ((ended - began) / 1000)
+        XCTAssertGreaterThan(frames.count, 5, "frames follow the drag")
+        XCTAssertLessThanOrEqual(perSecond, 62, "at most one frame per compositor frame (60 Hz)")
+        let latencies = frames.compactMap { $0["ms"] as? Double }.sorted()
+        // A move is coalesced when the next move came before any frame showed it: moves come at
+        // 100 Hz and frames at most at the compositor's 60 Hz, so at least 15 of 39 are.
+        let times = log.compactMap { line -> (Double, Bool)? in
+            guard let t = line["t"] as? Double else { return nil }
+            if line["type"] as? String == "frame" { return (t, true) }
+            if line["type"] as? String == "gesture", line["phase"] as? String == "changed" { return (t, false) }
+            return nil
+        }
+        var coalesced = 0
+        for (index, item) in times.enumerated() where !item.1 {
+            if let next = times[(index + 1)...].first, !next.1 { coalesced += 1 }
+        }
+        print("xwayland: \(coalesced) moves of \(times.filter { !$0.1 }.count) coalesced; ", terminator: "")
+        print("xwayland: \(frames.count) frames in \(Int(ended - began)) ms (\(Int(perSecond)) per s), draw to screen median "
+              + "\(latencies[latencies.count / 2]) ms, max \(latencies.last ?? 0) ms")
+    }
+
+    /// The first top-level window that holds a window named SwipeBack (weston's frame around it).
+    private func framedWindow(_ display: OpaquePointer) -> Window? {
+        var rootReturn: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>?, count: UInt32 = 0
+        guard XQueryTree(display, XDefaultRootWindow(display), &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        defer { XFree(children) }
+        for index in 0..<Int(count) {
+            var innerRoot: Window = 0, innerParent: Window = 0, inner: UnsafeMutablePointer<Window>?, innerCount: UInt32 = 0
+            guard XQueryTree(display, children[index], &innerRoot, &innerParent, &inner, &innerCount) != 0, let inner else { continue }
+            defer { XFree(inner) }
+            for j in 0..<Int(innerCount) {
+                var name: UnsafeMutablePointer<CChar>?
+                if XFetchName(display, inner[j], &name) != 0, let name {
+                    defer { XFree(name) }
+                    if String(cString: name) == "SwipeBack" { return inner[j] }
+                }
+            }
+        }
+        return nil
+    }
+
+    private enum LiveTimings {
+        /// The window's idle work is done 0.7 s after its first frame (as the live bench waits).
+        static let settle = 700.0
+    }
+}
