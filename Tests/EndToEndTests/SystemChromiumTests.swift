@@ -6,8 +6,11 @@ import XCTest
 /// through DevTools. A tap on a link reaches it through the grab and opens the next page; an edge
 /// swipe sends back, and Chromium goes back, in both feedback styles.
 final class SystemChromiumTests: XCTestCase {
-    private func run(style: String) throws {
+    private func run(style: String, desktop: Bool = false) throws {
         let server = try XorgTouchServer()
+        // On a desktop: openbox manages Chromium (the back goes to the client inside its frame,
+        // activated by _NET_ACTIVE_WINDOW) and picom composites (the arrow is ARGB).
+        let windowManager = desktop ? try WindowManagerSession(displayName: server.displayName, display: server.display, compositing: true) : nil
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -50,9 +53,12 @@ final class SystemChromiumTests: XCTestCase {
         XCTAssertEqual(sent["action"] as? String, "button:8")
         XCTAssertEqual((sent["class"] as? String)?.lowercased(), "chromium")
         XCTAssertEqual(log.filter { $0["event"] as? String == "rejected" }.first?["reason"] as? String, "outside", "the tap went to Chromium")
+        withExtendedLifetime(windowManager) {}
     }
 
     func testArrowStyleTapThroughAndSwipeBackInChromium() throws { try run(style: "arrow") }
 
     func testPageStyleTapThroughAndSwipeBackInChromium() throws { try run(style: "page") }
+
+    func testOnADesktopWithOpenboxAndPicom() throws { try run(style: "arrow", desktop: true) }
 }

@@ -225,6 +225,19 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 3, accuracy: 0.5)
     }
 
+    func testTheTrailingEdgeSendsForwardWhenTurnedOnAndBackUnderRTL() throws {
+        let rig = try rig(configuration: #"{"systemForward": true}"#)
+        try drag(rig.touch, from: (1277, 400), to: (1000, 400))
+        XCTAssertEqual(buttons(rig.client.waitFor { self.buttons($0).count == 1 }), [9], "forward: button 9")
+        let log = try rig.system.waitFor("the forward") { !self.systemLines($0, "sent").isEmpty }
+        XCTAssertEqual(systemLines(log, "accepted").first?["kind"] as? String, "forward")
+        XCTAssertEqual(systemLines(log, "accepted").first?["edge"] as? String, "right")
+
+        let rtl = try self.rig(arguments: ["--rtl"])
+        try drag(rtl.touch, from: (1277, 400), to: (1000, 400))
+        XCTAssertEqual(buttons(rtl.client.waitFor { self.buttons($0).count == 1 }), [8], "right to left: the right edge is back")
+    }
+
     func testExcludedAppsKeepTheirEdgeTouches() throws {
         let rig = try rig(configuration: #"{"systemExclude": ["TouchClient"]}"#)
         try drag(rig.touch, from: (3, 400), to: (250, 400))
