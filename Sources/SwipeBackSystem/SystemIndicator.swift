@@ -24,12 +24,13 @@ public final class SystemIndicator: SystemFeedback {
     private let width: Int, height: Int
     private let surface: ImageSurface
     private var backdrop: ImageSurface?
-    private let frameInterval: Double
-    private var lastFrame = -Double.infinity
+    private var pacer: IndicatorPacer
     /// Called after each frame is sent: its time and how long drawing and sending it took, ms
     /// (`--log-frames`).
-    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)?
-    private var dirty = false
+    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)? {
+        get { pacer.frameDrawn }
+        set { pacer.frameDrawn = newValue }
+    }
     private var mapped = false
     /// What is drawn: the stretch (0...1 of the commit distance), active, edge, opacity.
     private var shown = (stretch: 0.0, active: false, edge: SystemEdge.left, opacity: 1.0)
@@ -75,7 +76,7 @@ public final class SystemIndicator: SystemFeedback {
         XStoreName(display, window, "SwipeBack system indicator")
         gc = XCreateGC(display, window, 0, nil)
         surface = try ImageSurface(width: width, height: height)
-        frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
+        pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
         let id = UInt(window)
         grab.ignoredWindows.withLock { _ = $0.insert(id) }
         XFlush(display)
@@ -100,14 +101,14 @@ public final class SystemIndicator: SystemFeedback {
         settle = nil
         shown = (stretch(swipe), false, swipe.edge, 1)
         place(swipe)
-        dirty = true
+        pacer.dirty = true
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
         guard settle == nil else { return }
         shown.stretch = stretch(swipe)
         shown.active = wouldCommit
-        dirty = true
+        pacer.dirty = true
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
@@ -119,7 +120,7 @@ public final class SystemIndicator: SystemFeedback {
                                    stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
                   timeMilliseconds, decision == .commit)
         shown.active = decision == .commit
-        dirty = true
+        pacer.dirty = true
     }
 
     private func stretch(_ swipe: SystemSwipe) -> Double {
@@ -142,15 +143,10 @@ public final class SystemIndicator: SystemFeedback {
             }
             shown.stretch = settle.spring.value(at: elapsed / 1000)
             shown.opacity = settle.commit ? max(0, 1 - elapsed / Self.settleMilliseconds) : 1
-            dirty = true
+            pacer.dirty = true
         }
-        guard mapped, dirty else { return nil }
-        if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
-        let cost = elapsedMilliseconds { draw() }
-        frameDrawn?(timeMilliseconds, cost)
-        lastFrame = timeMilliseconds
-        dirty = false
-        return settle != nil ? timeMilliseconds + frameInterval : nil
+        guard mapped else { return nil }
+        return pacer.drawIfDue(at: timeMilliseconds, settling: settle != nil) { draw() }
     }
 
     private func draw() {

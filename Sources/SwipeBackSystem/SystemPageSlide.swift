@@ -27,12 +27,13 @@ public final class SystemPageSlide: SystemFeedback {
     private var edge = SystemEdge.left
     private var offset = 0.0, progress = 0.0
     private var settle: (spring: SpringSimulation, start: Double, send: (() -> Void)?)?
-    private let frameInterval: Double
-    private var lastFrame = -Double.infinity
+    private var pacer: IndicatorPacer
     /// Called after each frame is sent: its time and how long drawing and sending it took, ms
     /// (`--log-frames`).
-    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)?
-    private var dirty = false
+    public var frameDrawn: ((_ timeMilliseconds: Double, _ costMilliseconds: Double) -> Void)? {
+        get { pacer.frameDrawn }
+        set { pacer.frameDrawn = newValue }
+    }
     private let grab: SystemGrab
 
     /// Prepares the style on `display` (the window is made per swipe, the size of the app's).
@@ -41,7 +42,7 @@ public final class SystemPageSlide: SystemFeedback {
         self.settings = settings
         self.grab = grab
         root = XDefaultRootWindow(display)
-        frameInterval = 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz)
+        pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
     }
 
     deinit {
@@ -86,15 +87,14 @@ public final class SystemPageSlide: SystemFeedback {
         progress = swipe.progress
         let cost = elapsedMilliseconds { draw() }
         XMapRaised(display, window)
-        frameDrawn?(timeMilliseconds, cost)
-        lastFrame = timeMilliseconds
+        pacer.drew(at: timeMilliseconds, cost: cost)
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
         guard settle == nil, window != 0 else { return }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
-        dirty = true
+        pacer.dirty = true
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
@@ -106,7 +106,7 @@ public final class SystemPageSlide: SystemFeedback {
         settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(frame.width) : 0, initialVelocity: 0,
                                    stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
                   timeMilliseconds, send)
-        dirty = true
+        pacer.dirty = true
     }
 
     public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {}
@@ -128,19 +128,13 @@ public final class SystemPageSlide: SystemFeedback {
             let elapsed = timeMilliseconds - settle.start
             offset = settle.spring.value(at: elapsed / 1000)
             progress = offset / Double(frame.width)
-            dirty = true
+            pacer.dirty = true
             if elapsed >= Self.settleMilliseconds {
                 finish()
                 return nil
             }
         }
-        guard dirty else { return nil }
-        if timeMilliseconds - lastFrame < frameInterval { return lastFrame + frameInterval }
-        let cost = elapsedMilliseconds { draw() }
-        frameDrawn?(timeMilliseconds, cost)
-        lastFrame = timeMilliseconds
-        dirty = false
-        return settle != nil ? timeMilliseconds + frameInterval : nil
+        return pacer.drawIfDue(at: timeMilliseconds, settling: settle != nil) { draw() }
     }
 
     private func draw() {
