@@ -53,6 +53,20 @@ public func topLevelWindows(_ display: OpaquePointer, titled title: String) -> [
     }
 }
 
+/// Checks `condition` every `every` ms until it holds or `timeout` seconds pass: for states a test
+/// can only observe from outside (a pixel on screen, a process ending).
+///
+/// - Returns: whether it held.
+@discardableResult
+public func waitUntil(timeout: Double = 5, every: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        if try condition() { return true }
+        if Date() >= deadline { return false }
+        sleepMilliseconds(every)
+    }
+}
+
 /// Sleeps for `ms` milliseconds.
 public func sleepMilliseconds(_ ms: Double) { usleep(useconds_t(ms * 1000)) }
 

@@ -118,3 +118,50 @@ public final class TouchInjector {
     /// Lifts touch `id` at (x, y) px.
     public func end(_ id: UInt32, x: Double, y: Double) throws { try touch(id, Self.touchEnd, x: x, y: y) }
 }
+
+/// One step of a timed touch script (`TouchInjector.play`).
+public enum TouchStep: Equatable {
+    /// Touch `id` comes down at (x, y) px.
+    case down(UInt32, x: Double, y: Double)
+    /// Touch `id` moves to (x, y) px.
+    case move(UInt32, x: Double, y: Double)
+    /// Touch `id` lifts at (x, y) px.
+    case up(UInt32, x: Double, y: Double)
+    /// Nothing happens for this many ms: the script's pace, which the server stamps into the events.
+    case wait(Double)
+
+    /// A straight touch: down at `from`, `steps` moves `every` ms apart to `to`, and (unless
+    /// `lift` is false) up there `every` ms later.
+    public static func line(_ id: UInt32, from: (Double, Double), to: (Double, Double), steps: Int = 10, every: Double = 8,
+                            lift: Bool = true) -> [TouchStep] {
+        var script: [TouchStep] = [.down(id, x: from.0, y: from.1)]
+        for i in 1...max(steps, 1) {
+            let f = Double(i) / Double(max(steps, 1))
+            script += [.wait(every), .move(id, x: from.0 + (to.0 - from.0) * f, y: from.1 + (to.1 - from.1) * f)]
+        }
+        if lift { script += [.wait(every), .up(id, x: to.0, y: to.1)] }
+        return script
+    }
+
+    /// A tap of `id` at (x, y) held `milliseconds`.
+    public static func tap(_ id: UInt32, x: Double, y: Double, holding milliseconds: Double = 40) -> [TouchStep] {
+        [.down(id, x: x, y: y), .wait(milliseconds), .up(id, x: x, y: y)]
+    }
+}
+
+extension TouchInjector {
+    /// Plays a touch script: each event is sent when its step comes, after the waits before it,
+    /// and returns once Xorg has processed it.
+    ///
+    /// - Throws: `XTestingError` when the inputtest socket fails.
+    public func play(_ script: [TouchStep]) throws {
+        for step in script {
+            switch step {
+            case .down(let id, let x, let y): try begin(id, x: x, y: y)
+            case .move(let id, let x, let y): try move(id, x: x, y: y)
+            case .up(let id, let x, let y): try end(id, x: x, y: y)
+            case .wait(let milliseconds): sleepMilliseconds(milliseconds)
+            }
+        }
+    }
+}

@@ -31,22 +31,13 @@ final class SystemChromiumTests: XCTestCase {
                                      arguments: ["--config", configuration.path], command: ["system"], logFrames: false)
         try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
         // Chromium draws its first page a moment after its URL is known: tap once it is on screen.
-        let deadline = Date().addingTimeInterval(20)
-        while server.pixelsAt(x: 640, y: 400) != [0x44, 0x88, 0xCC], Date() < deadline { sleepMilliseconds(50) }
+        waitUntil(timeout: 20, every: 50) { server.pixelsAt(x: 640, y: 400) == [0x44, 0x88, 0xCC] }
         XCTAssertEqual(server.pixelsAt(x: 640, y: 400), [0x44, 0x88, 0xCC], "the link is on screen")
 
-        try touch.begin(1, x: 640, y: 400)
-        sleepMilliseconds(50)
-        try touch.end(1, x: 640, y: 400)
+        try touch.play(TouchStep.tap(1, x: 640, y: 400, holding: 50))
         try chromium.waitForURL(endingWith: "second.html")
 
-        try touch.begin(2, x: 3, y: 400)
-        for i in 1...10 {
-            sleepMilliseconds(8)
-            try touch.move(2, x: 3 + Double(i) * 30, y: 400)
-        }
-        sleepMilliseconds(8)
-        try touch.end(2, x: 303, y: 400)
+        try touch.play(TouchStep.line(2, from: (3, 400), to: (303, 400)))
         let log = try system.waitFor("the back") { $0.contains { $0["event"] as? String == "sent" } }
         try chromium.waitForURL(endingWith: "first.html")
         let sent = try XCTUnwrap(log.first { $0["event"] as? String == "sent" })

@@ -45,20 +45,10 @@ final class SystemGestureTests: XCTestCase {
         return Rig(server: server, touch: touch, client: client, system: system)
     }
 
-    /// A touch from (x0, y0) through `steps` moves `interval` ms apart to (x1, y1), lifted unless `lift` is false.
+    /// A touch from `start` through `steps` moves `interval` ms apart to `end`, lifted unless `lift` is false.
     private func drag(_ touch: TouchInjector, id: UInt32 = 1, from start: (Double, Double), to end: (Double, Double),
                       steps: Int = 10, interval: Double = 8, lift: Bool = true) throws {
-        try touch.begin(id, x: start.0, y: start.1)
-        for i in 1...steps {
-            // The touch's pace is the test's subject: the server stamps each event as it arrives.
-            sleepMilliseconds(interval)
-            let f = Double(i) / Double(steps)
-            try touch.move(id, x: start.0 + (end.0 - start.0) * f, y: start.1 + (end.1 - start.1) * f)
-        }
-        if lift {
-            sleepMilliseconds(interval)
-            try touch.end(id, x: end.0, y: end.1)
-        }
+        try touch.play(TouchStep.line(id, from: start, to: end, steps: steps, every: interval, lift: lift))
     }
 
     private func systemLines(_ log: [[String: Any]], _ event: String) -> [[String: Any]] {
@@ -125,19 +115,12 @@ final class SystemGestureTests: XCTestCase {
     func testAShortSlowEdgeDragAndADragBackToTheEdgeSendNothing() throws {
         let rig = try rig()
         // Accepted at once (a quick first 27 px), then slow to 50 px: under the 75.6 px commit distance.
-        try drag(rig.touch, from: (3, 300), to: (30, 300), steps: 3, lift: false)
-        for i in 1...5 {
-            sleepMilliseconds(60)
-            try rig.touch.move(1, x: 30 + Double(i) * 4, y: 300)
-        }
-        sleepMilliseconds(100)
-        try rig.touch.end(1, x: 50, y: 300)
-        try drag(rig.touch, id: 2, from: (3, 500), to: (150, 500), steps: 10, interval: 20, lift: false)
-        for i in 1...10 {
-            sleepMilliseconds(20)
-            try rig.touch.move(2, x: 150 - Double(i) * 14, y: 500)
-        }
-        try rig.touch.end(2, x: 10, y: 500)
+        try rig.touch.play(TouchStep.line(1, from: (3, 300), to: (30, 300), steps: 3, lift: false)
+                           + TouchStep.line(1, from: (30, 300), to: (50, 300), steps: 5, every: 60, lift: false).dropFirst()
+                           + [.wait(100), .up(1, x: 50, y: 300)])
+        // Out to 150 px, then back to 10 px from the edge.
+        try rig.touch.play(TouchStep.line(2, from: (3, 500), to: (150, 500), steps: 10, every: 20, lift: false)
+                           + TouchStep.line(2, from: (150, 500), to: (10, 500), steps: 10, every: 20).dropFirst())
         let log = try rig.system.waitFor("two cancels") { self.systemLines($0, "cancelled").count == 2 }
         XCTAssertEqual(systemLines(log, "accepted").count, 2)
         XCTAssertTrue(systemLines(log, "sent").isEmpty)
@@ -154,9 +137,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.y ?? 0, 300, accuracy: 0.5)
         XCTAssertEqual(touches(got, type: XI_TouchUpdate).count, 12, "the updates held while undecided are replayed")
         rig.client.reset()
-        try rig.touch.begin(2, x: 5, y: 600)
-        sleepMilliseconds(40)
-        try rig.touch.end(2, x: 5, y: 600)
+        try rig.touch.play(TouchStep.tap(2, x: 5, y: 600))
         got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 5, accuracy: 0.5, "an edge tap reaches the app")
         let log = try rig.system.waitFor("two rejects") { self.systemLines($0, "rejected").count == 2 }
@@ -182,13 +163,12 @@ final class SystemGestureTests: XCTestCase {
         // A flung finger past the commit distance: the panel is active, its chevron blue, at the
         // finger's height by the edge, over the client's light grey.
         var blue = 0
-        let deadline = Date().addingTimeInterval(5)
-        while blue == 0 && Date() < deadline {
+        waitUntil {
             blue = (0..<60).filter { x in
                 let pixel = rig.server.pixelsAt(x: x, y: 400)
                 return pixel.count == 3 && pixel[2] > pixel[0] + 80
             }.count
-            if blue == 0 { sleepMilliseconds(20) }
+            return blue > 0
         }
         XCTAssertGreaterThan(blue, 2, "the indicator's chevron at the left edge")
         XCTAssertEqual(rig.server.pixelsAt(x: 5, y: 200), [240, 240, 240], "and nothing far above the finger")
@@ -254,10 +234,9 @@ final class SystemGestureTests: XCTestCase {
         _ = try rig.system.waitFor("the accept") { !self.systemLines($0, "accepted").isEmpty }
         // Left of the page: the backdrop, the app's grey dimmed; on the page, the app's own grey.
         var backdrop = 255
-        let deadline = Date().addingTimeInterval(5)
-        while backdrop > 230 && Date() < deadline {
+        waitUntil {
             backdrop = rig.server.pixelsAt(x: 100, y: 400).first ?? 255
-            if backdrop > 230 { sleepMilliseconds(20) }
+            return backdrop <= 230
         }
         XCTAssertLessThan(backdrop, 230, "the dimmed backdrop beside the page")
         XCTAssertEqual(rig.server.pixelsAt(x: 900, y: 400), [240, 240, 240], "the page itself")
@@ -266,13 +245,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(systemLines(log, "committed").count, 1)
         XCTAssertEqual(rig.client.waitFor { self.buttons($0).count == 1 }.compactMap { if case .button(let b) = $0 { b } else { nil } }, [8])
         // The slide's window goes (the app drew nothing: the redraw timeout ends it).
-        var restored = false
-        let end = Date().addingTimeInterval(5)
-        while !restored && Date() < end {
-            restored = rig.server.pixelsAt(x: 100, y: 400) == [240, 240, 240]
-            if !restored { sleepMilliseconds(20) }
-        }
-        XCTAssertTrue(restored, "the app shows again after the slide")
+        XCTAssertTrue(waitUntil { rig.server.pixelsAt(x: 100, y: 400) == [240, 240, 240] }, "the app shows again after the slide")
     }
 
     /// Under Xwayland (weston's headless session) no X client can take other apps' touches: one
@@ -318,11 +291,8 @@ final class SystemGestureTests: XCTestCase {
         let healthyStalls = Mutex(0)
         let healthy = try SystemWatchdog(displayName: server.displayName, heartbeat: { UInt32.max / 2 }, now: now)
         healthy.start { _ in healthyStalls.withLock { $0 += 1 } }
-        sleepMilliseconds(100)
-        try touch.begin(1, x: 640, y: 400)
-        try touch.end(1, x: 640, y: 400)
-        let deadline = Date().addingTimeInterval(5)
-        while stalls.withLock({ $0.isEmpty }) && Date() < deadline { sleepMilliseconds(50) }
+        try touch.play(TouchStep.tap(1, x: 640, y: 400, holding: 0))
+        waitUntil { !stalls.withLock { $0.isEmpty } }
         let reported = stalls.withLock { $0 }
         XCTAssertEqual(reported.count, 1)
         XCTAssertEqual(reported.first ?? 0, SystemWatchdog.stallLimitMilliseconds, accuracy: 300)
@@ -338,7 +308,7 @@ final class SystemGestureTests: XCTestCase {
         try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
         kill(server.process.processIdentifier, SIGKILL)
         let killed = Date()
-        while system.process.isRunning, Date().timeIntervalSince(killed) < 5 { sleepMilliseconds(10) }
+        waitUntil(every: 10) { !system.process.isRunning }
         guard !system.process.isRunning else { return XCTFail("swipeback system kept running after its X server died") }
         XCTAssertLessThan(Date().timeIntervalSince(killed), 2)
         XCTAssertEqual(system.process.terminationStatus, 1)
