@@ -14,10 +14,13 @@ public final class WestonSession {
 
     /// Starts weston and waits (up to 15 s) until its Xwayland listens.
     ///
-    /// - Parameter nestedIn: an X display to run weston's x11 backend in (its output `width` x
-    ///   `height` px); nil for the headless backend.
+    /// - Parameters:
+    ///   - nestedIn: an X display to run weston's x11 backend in (its output `width` x `height`
+    ///     px); nil for the headless backend.
+    ///   - shell: weston's shell module: `desktop-shell.so` (windows with frames), or
+    ///     `kiosk-shell.so` (every top-level window full screen, as a kiosk compositor does).
     /// - Throws: `XTestingError` when weston is missing or does not start Xwayland.
-    public init(nestedIn outer: String? = nil, width: Int = 1024, height: Int = 700) throws {
+    public init(nestedIn outer: String? = nil, width: Int = 1024, height: Int = 700, shell: String = "desktop-shell.so") throws {
         guard let weston = findTool("weston") else {
             throw XTestingError("weston is not installed: run `make test` (it installs weston and xwayland)")
         }
@@ -27,7 +30,7 @@ public final class WestonSession {
         process.executableURL = URL(fileURLWithPath: weston)
         let backend = outer == nil ? ["--backend=headless-backend.so"]
             : ["--backend=x11-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)"]
-        process.arguments = backend + ["--xwayland", "--socket=wayland-swipeback", "--log=\(log.path)"]
+        process.arguments = backend + ["--shell=\(shell)", "--xwayland", "--socket=wayland-swipeback", "--log=\(log.path)"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment.removeValue(forKey: "DISPLAY")

@@ -13,7 +13,7 @@ final class XwaylandTests: XCTestCase {
         let outer = try XvfbServer(width: 1280, height: 800)
         let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
         let demo = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
-                                   arguments: ["--open", "home,message", "--window", "900x600"])
+                                   arguments: ["--open", "home,message,reply", "--window", "900x600"])
         try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
         guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
         defer { XCloseDisplay(display) }
@@ -26,6 +26,17 @@ final class XwaylandTests: XCTestCase {
         var x: Int32 = 0, y: Int32 = 0, child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
         sleepMilliseconds(LiveTimings.settle)
+        // A key reaches it: Escape pops the top page (the window has focus once clicked).
+        XTestFakeMotionEvent(display, -1, x + 450, y + 500, 0)
+        XTestFakeButtonEvent(display, 3, 1, 0)
+        XTestFakeButtonEvent(display, 3, 0, 0)
+        let escape = XKeysymToKeycode(display, KeySym(XK_Escape))
+        XTestFakeKeyEvent(display, UInt32(escape), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(escape), 0, 0)
+        XFlush(display)
+        let keyed = try demo.waitFor("the key's pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
+        XCTAssertEqual(keyed.first { $0["type"] as? String == "back" }?["source"] as? String, "key")
+        let afterKey = keyed.count
         XTestFakeMotionEvent(display, -1, x + 3, y + 300, 0)
         XTestFakeButtonEvent(display, 1, 1, 0)
         XFlush(display)
@@ -37,7 +48,10 @@ final class XwaylandTests: XCTestCase {
         }
         XTestFakeButtonEvent(display, 1, 0, 0)
         XFlush(display)
-        let log = try demo.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
+        let log = Array(try demo.waitFor("the swipe's pop") {
+            $0.dropFirst(afterKey).contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" }
+        }.dropFirst(afterKey))
+        XCTAssertEqual(log.last { $0["type"] as? String == "stack" }?["pages"] as? [String], ["home"])
         let gestures = log.filter { $0["type"] as? String == "gesture" }
         XCTAssertEqual(gestures.last?["decision"] as? String, "commit")
         let began = try XCTUnwrap(gestures.first?["t"] as? Double), ended = try XCTUnwrap(gestures.last?["t"] as? Double)
@@ -61,6 +75,25 @@ final class XwaylandTests: XCTestCase {
         print("xwayland: \(coalesced) moves of \(times.filter { !$0.1 }.count) coalesced; ", terminator: "")
         print("xwayland: \(frames.count) frames in \(Int(ended - began)) ms (\(Int(perSecond)) per s), draw to screen median "
               + "\(latencies[latencies.count / 2]) ms, max \(latencies.last ?? 0) ms")
+    }
+
+    /// The kiosk under weston's kiosk shell: Xwayland's window made full screen by the compositor,
+    /// covering its output.
+    func testTheKioskCoversTheOutputUnderAWaylandKioskShell() throws {
+        let outer = try XvfbServer(width: 1280, height: 800)
+        let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700, shell: "kiosk-shell.so")
+        let kiosk = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName, arguments: [],
+                                    command: ["kiosk", Paths.repository.appendingPathComponent("Assets/pages.json").path], logFrames: false)
+        try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
+        defer { XCloseDisplay(display) }
+        let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack kiosk").first)
+        var geometry = rootGeometry(display, window)
+        waitUntil {
+            geometry = rootGeometry(display, window)
+            return [geometry.x, geometry.y, geometry.width, geometry.height] == [0, 0, 1024, 700]
+        }
+        XCTAssertEqual([geometry.x, geometry.y, geometry.width, geometry.height], [0, 0, 1024, 700], "the kiosk covers the output")
     }
 
     /// The first top-level window that holds a window named SwipeBack (weston's frame around it).
