@@ -70,12 +70,13 @@ public func waitUntil(timeout: Double = 5, every: Double = 20, _ condition: () t
 /// Sleeps for `ms` milliseconds.
 public func sleepMilliseconds(_ ms: Double) { usleep(useconds_t(ms * 1000)) }
 
-/// A rectangle of the screen of `display` (the root window: what a compositor shows too), row by
-/// row, each pixel as [red, green, blue]; empty when the server refuses it.
-public func screenPixels(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int) -> [[Int]] {
-    let root = XDefaultRootWindow(display)
+/// A rectangle of the screen of `display` (the root window: what a compositor shows too), or of
+/// `window`'s own pixels (under Xwayland, whose root shows nothing), row by row, each pixel as
+/// [red, green, blue]; empty when the server refuses it.
+public func screenPixels(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int, window: Window? = nil) -> [[Int]] {
+    let source = window ?? XDefaultRootWindow(display)
     guard width > 0, height > 0,
-          let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt.max, ZPixmap) else { return [] }
+          let image = XGetImage(display, source, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt.max, ZPixmap) else { return [] }
     defer { swipeback_destroy_image(image) }
     guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return [] }
     let bytesPerLine = Int(image.pointee.bytes_per_line)

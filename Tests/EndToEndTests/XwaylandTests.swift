@@ -2,6 +2,7 @@
 import CX11
 import CX11Testing
 import Foundation
+import SwipeBackRender
 import SwipeBackX11
 import XCTest
 
@@ -37,17 +38,7 @@ final class XwaylandTests: XCTestCase {
         let keyed = try demo.waitFor("the key's pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
         XCTAssertEqual(keyed.first { $0["type"] as? String == "back" }?["source"] as? String, "key")
         let afterKey = keyed.count
-        XTestFakeMotionEvent(display, -1, x + 3, y + 300, 0)
-        XTestFakeButtonEvent(display, 1, 1, 0)
-        XFlush(display)
-        for step in 1...40 {
-            // A drag of 40 moves 10 ms apart: longer than 20 of weston's frames.
-            sleepMilliseconds(10)
-            XTestFakeMotionEvent(display, -1, x + 3 + Int32(step * 15), y + 300, 0)
-            XFlush(display)
-        }
-        XTestFakeButtonEvent(display, 1, 0, 0)
-        XFlush(display)
+        edgeDrag(display, x: x, y: y)
         let log = Array(try demo.waitFor("the swipe's pop") {
             $0.dropFirst(afterKey).contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" }
         }.dropFirst(afterKey))
@@ -72,9 +63,69 @@ final class XwaylandTests: XCTestCase {
         for (index, item) in times.enumerated() where !item.1 {
             if let next = times[(index + 1)...].first, !next.1 { coalesced += 1 }
         }
-        print("xwayland: \(coalesced) moves of \(times.filter { !$0.1 }.count) coalesced; ", terminator: "")
+        // Refreshes of the drag that presented no new frame, though a move was waiting (one came every 10 ms).
+        let missed = max(0, Int(((ended - began) / (1000.0 / 60)).rounded()) - frames.count)
+        print("xwayland: \(missed) refreshes without a frame; \(coalesced) moves of \(times.filter { !$0.1 }.count) coalesced; ",
+              terminator: "")
         print("xwayland: \(frames.count) frames in \(Int(ended - began)) ms (\(Int(perSecond)) per s), draw to screen median "
               + "\(latencies[latencies.count / 2]) ms, max \(latencies.last ?? 0) ms")
+    }
+
+    /// An XTest drag from (x + 3, y + 300) in Xwayland's root: 40 moves 10 ms apart, 15 px each,
+    /// longer than 20 of weston's frames.
+    private func edgeDrag(_ display: OpaquePointer, x: Int32, y: Int32) {
+        XTestFakeMotionEvent(display, -1, x + 3, y + 300, 0)
+        XTestFakeButtonEvent(display, 1, 1, 0)
+        XFlush(display)
+        for step in 1...40 {
+            // The drag's pace is what the frames are measured against.
+            sleepMilliseconds(10)
+            XTestFakeMotionEvent(display, -1, x + 3 + Int32(step * 15), y + 300, 0)
+            XFlush(display)
+        }
+        XTestFakeButtonEvent(display, 1, 0, 0)
+        XFlush(display)
+    }
+
+    /// `tune` under Xwayland: its window opens with the overlay and an edge drag pops.
+    func testTuneUnderXwayland() throws {
+        let outer = try XvfbServer(width: 1280, height: 800)
+        let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
+        let tune = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
+                                   arguments: ["--open", "home,message", "--window", "900x600"], command: ["tune"])
+        try tune.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
+        defer { XCloseDisplay(display) }
+        let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack").first ?? framedWindow(display))
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        sleepMilliseconds(LiveTimings.settle)
+        edgeDrag(display, x: x, y: y)
+        let log = try tune.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
+        XCTAssertEqual(log.last { $0["type"] as? String == "gesture" }?["decision"] as? String, "commit")
+    }
+
+    /// HiDPI under Xwayland: `Xft.dpi: 192` in Xwayland's resources lays the demo out at scale 2
+    /// (its 56 px header is 112 px), read from the window's own pixels.
+    func testXftDpiScalesTheDemoUnderXwayland() throws {
+        let outer = try XvfbServer(width: 1280, height: 800)
+        let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
+        guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
+        defer { XCloseDisplay(display) }
+        try mergeResources("Xft.dpi: 192\n", display: weston.displayName)
+        let demo = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
+                                   arguments: ["--open", "home,message", "--window", "800x600"])
+        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack").first)
+        let header = [Theme.headerBackground.0, Theme.headerBackground.1, Theme.headerBackground.2].map { Int(($0 * 255).rounded()) }
+        var height: Int?
+        waitUntil {
+            let column = screenPixels(display, x: 790, y: 0, width: 1, height: 300, window: window)
+            guard let top = column.first, zip(top, header).allSatisfy({ abs($0 - $1) <= 1 }) else { return false }
+            height = column.firstIndex { $0 == [255, 255, 255] }
+            return height == 112
+        }
+        XCTAssertEqual(height, 112, "the 56 px header at scale 2")
     }
 
     /// The kiosk under weston's kiosk shell: Xwayland's window made full screen by the compositor,
