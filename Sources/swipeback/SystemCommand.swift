@@ -17,7 +17,7 @@ enum SystemCommand {
         let configuration = try DemoCommand.windowConfiguration(options)
         if let problem = SystemAction.problems(in: configuration).first {
             let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
-            throw CommandFailure.usage("\(source): \(problem)")
+            throw CommandFailure.usage("\(source): config: \(problem)")
         }
         let sink = try EventLogSink(target: options.eventLog)
         let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)

@@ -316,4 +316,21 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(error.filter { $0 == "\n" }.count, 1, error)
         XCTAssertTrue(error.hasPrefix("swipeback: lost the connection to the X server"), error)
     }
+
+    /// A bad configuration is one line naming the file and the key, status 2, before any display.
+    func testABadConfigurationIsOneLineBeforeAnyDisplay() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-system-bad-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (text, expected) in [(#"{"systemAppActions": ["Firefox=button:8", "x"]}"#, #"config: "systemAppActions"[1] is "x""#),
+                                 (#"{"systemBackAction": "click"}"#, #"config: "systemBackAction" is "click""#),
+                                 (#"{"systemStyle": "blink"}"#, #""systemStyle" is "blink"; expected one of: arrow, page"#),
+                                 (#"{"systemEdgeWidth": 0}"#, #""systemEdgeWidth" is 0, outside 1...30 mm"#)] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try runCommand(try Paths.swipeback, ["system", "--config", path], environment: ["DISPLAY": ":65000"])
+            XCTAssertEqual(result.status, 2, text)
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+            XCTAssertTrue(result.standardError.hasPrefix("swipeback: \(path): "), result.standardError)
+            XCTAssertTrue(result.standardError.contains(expected), result.standardError)
+        }
+    }
 }

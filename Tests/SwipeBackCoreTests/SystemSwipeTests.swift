@@ -159,8 +159,8 @@ final class SystemActionTests: XCTestCase {
         configuration.systemAppActions = ["Firefox=button:8", "nothing", "=none"]
         let problems = SystemAction.problems(in: configuration)
         XCTAssertEqual(problems.count, 3)
-        XCTAssertTrue(problems[0].hasPrefix("systemBackAction: \"click\": expected button:N"))
-        XCTAssertTrue(problems[1].hasPrefix("systemAppActions[1]: \"nothing\""))
-        XCTAssertTrue(problems[2].hasPrefix("systemAppActions[2]:"))
+        XCTAssertTrue(problems[0].hasPrefix("\"systemBackAction\" is \"click\"; expected button:N"), problems[0])
+        XCTAssertTrue(problems[1].hasPrefix("\"systemAppActions\"[1] is \"nothing\"; expected CLASS=ACTION"), problems[1])
+        XCTAssertTrue(problems[2].hasPrefix("\"systemAppActions\"[2] is"), problems[2])
     }
 }

@@ -113,16 +113,16 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         return classNames.contains { excluded.contains($0.lowercased()) }
     }
 
-    /// Every `system...` action value that does not read, as `key: "text": expected ...` lines.
+    /// Every `system...` action value that does not read, as `"key" is "text"; expected ...` lines.
     public static func problems(in configuration: Configuration) -> [String] {
         var lines: [String] = []
-        let forms = "expected button:N (1...255), key:CHORD, command:SHELL or none"
+        let forms = "button:N (1...255), key:CHORD, command:SHELL or none"
         for (key, text) in [("systemBackAction", configuration.systemBackAction), ("systemForwardAction", configuration.systemForwardAction)]
         where SystemAction(text) == nil {
-            lines.append("\(key): \"\(text)\": \(forms)")
+            lines.append("\"\(key)\" is \"\(text)\"; expected \(forms)")
         }
         for (index, entry) in configuration.systemAppActions.enumerated() where appEntry(entry) == nil {
-            lines.append("systemAppActions[\(index)]: \"\(entry)\": expected CLASS=ACTION or CLASS=BACK|FORWARD, each action \(forms)")
+            lines.append("\"systemAppActions\"[\(index)] is \"\(entry)\"; expected CLASS=ACTION or CLASS=BACK|FORWARD, an action being \(forms)")
         }
         return lines
     }
