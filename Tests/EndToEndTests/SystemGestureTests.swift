@@ -333,4 +333,35 @@ final class SystemGestureTests: XCTestCase {
             XCTAssertTrue(result.standardError.contains(expected), result.standardError)
         }
     }
+
+    /// A finger held still at the edge goes to the app after the decision timeout (200 ms), from
+    /// its first point (the bounds allow for a loaded machine: never sooner, and within 1 s).
+    func testAFingerHeldStillAtTheEdgeReachesTheAppAfterTheTimeout() throws {
+        let rig = try rig()
+        let start = Date()
+        try rig.touch.begin(1, x: 5, y: 400)
+        XCTAssertTrue(rig.client.readUntil { !self.touches($0, type: XI_TouchBegin).isEmpty }, "the held touch reaches the app")
+        let waited = Date().timeIntervalSince(start) * 1000
+        XCTAssertGreaterThanOrEqual(waited, 190, "held for the decision timeout first")
+        XCTAssertLessThan(waited, 1000)
+        XCTAssertEqual(touches(rig.client.received, type: XI_TouchBegin).first?.x ?? 0, 5, accuracy: 0.5)
+        try rig.touch.end(1, x: 5, y: 400)
+        let log = try rig.system.waitFor("the timeout") { !self.systemLines($0, "rejected").isEmpty }
+        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "timeout")
+    }
+
+    /// SIGTERM mid-swipe: status 0, and the next tap reaches the app.
+    func testSigtermMidSwipeEndsWithZeroAndTheNextTapWorks() throws {
+        let rig = try rig()
+        try drag(rig.touch, from: (3, 400), to: (100, 400), steps: 6, lift: false)
+        _ = try rig.system.waitFor("the accept") { !self.systemLines($0, "accepted").isEmpty }
+        rig.system.process.terminate()
+        rig.system.process.waitUntilExit()
+        XCTAssertEqual(rig.system.process.terminationStatus, 0)
+        try rig.touch.end(1, x: 100, y: 400)
+        rig.client.reset()
+        try rig.touch.play(TouchStep.tap(2, x: 600, y: 300, holding: 0))
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 600, accuracy: 0.5, "the next tap reaches the app")
+    }
 }
