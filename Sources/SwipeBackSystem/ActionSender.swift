@@ -60,21 +60,12 @@ public struct ActionSender {
         return XTestQueryExtension(display, &event, &error, &major, &minor) != 0
     }
 
-    /// The keycodes of a chord like `Alt+Left`, `Ctrl+Alt+minus` or `XF86Back`, modifiers first;
-    /// nil when a name is not a keysym this keyboard has.
+    /// The keycodes of a chord like `Alt+Left`, `Ctrl+Alt+minus` or `XF86Back`, modifiers first
+    /// (`KeyTranslation` reads the chord); nil when a name is not a keysym this keyboard has.
     func keycodes(_ chord: String) -> [KeyCode]? {
-        let modifierNames = ["ctrl": "Control_L", "control": "Control_L", "alt": "Alt_L", "shift": "Shift_L", "super": "Super_L",
-                             "meta": "Meta_L"]
-        var codes: [KeyCode] = []
-        for part in chord.split(separator: "+") {
-            let name = modifierNames[part.lowercased()] ?? String(part)
-            let symbol = XStringToKeysym(name)
-            guard symbol != 0 else { return nil }
-            let code = XKeysymToKeycode(display, symbol)
-            guard code != 0 else { return nil }
-            codes.append(code)
-        }
-        return codes.isEmpty ? nil : codes
+        guard let symbols = KeyTranslation.keysyms(ofChord: chord) else { return nil }
+        let codes = symbols.map { XKeysymToKeycode(display, $0) }
+        return codes.contains(0) ? nil : codes
     }
 
     /// `_NET_ACTIVE_WINDOW` (source 2, a pager) when the window manager supports it, else input focus.

@@ -15,9 +15,15 @@ enum SystemCommand {
             throw CommandFailure.usage("system takes no arguments, got \"\(options.positional[0])\"; usage: " + CommandReference.usageLine("system"))
         }
         let configuration = try DemoCommand.windowConfiguration(options)
+        let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
         if let problem = SystemAction.problems(in: configuration).first {
-            let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
             throw CommandFailure.usage("\(source): config: \(problem)")
+        }
+        // Key chords are checked as the kiosk's exit chord is: modifiers and one key X knows by name.
+        for (key, text) in systemActionTexts(configuration) {
+            if case .key(let chord)? = SystemAction(text), KeyTranslation.normalizedChord(chord) == nil {
+                throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Alt+Left\" or \"XF86Back\"")
+            }
         }
         let sink = try EventLogSink(target: options.eventLog)
         let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)
@@ -62,5 +68,18 @@ enum SystemCommand {
             throw CommandFailure.runtime(error.message)
         }
         return 0
+    }
+
+    /// Every action text of the configuration with where it is: the two defaults, and each
+    /// `systemAppActions` entry's back and forward.
+    private static func systemActionTexts(_ configuration: Configuration) -> [(String, String)] {
+        var texts = [("\"systemBackAction\"", configuration.systemBackAction), ("\"systemForwardAction\"", configuration.systemForwardAction)]
+        for (index, entry) in configuration.systemAppActions.enumerated() {
+            guard let equals = entry.firstIndex(of: "=") else { continue }
+            for part in entry[entry.index(after: equals)...].split(separator: "|") {
+                texts.append(("\"systemAppActions\"[\(index)]", String(part)))
+            }
+        }
+        return texts
     }
 }

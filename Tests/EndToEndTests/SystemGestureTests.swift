@@ -218,6 +218,17 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(buttons(rtl.client.waitFor { self.buttons($0).count == 1 }), [8], "right to left: the right edge is back")
     }
 
+    func testAnAppsOwnActionIsSent() throws {
+        let rig = try rig(configuration: #"{"systemAppActions": ["touchclient=key:Alt+Left"]}"#)
+        try drag(rig.touch, from: (3, 400), to: (250, 400))
+        let got = rig.client.waitFor { $0.contains { if case .key = $0 { true } else { false } } }
+        let keys = got.compactMap { if case .key(let code) = $0 { code } else { nil } }
+        XCTAssertEqual(keys.count, 2, "Alt, then Left, pressed in the focused app: \(got)")
+        XCTAssertTrue(buttons(got).isEmpty, "no button 8 for an app with its own action")
+        let log = try rig.system.waitFor("the key") { !self.systemLines($0, "sent").isEmpty }
+        XCTAssertEqual(systemLines(log, "sent").first?["action"] as? String, "key:Alt+Left")
+    }
+
     func testExcludedAppsKeepTheirEdgeTouches() throws {
         let rig = try rig(configuration: #"{"systemExclude": ["TouchClient"]}"#)
         try drag(rig.touch, from: (3, 400), to: (250, 400))

@@ -20,6 +20,18 @@ public enum KeyTranslation {
         return (order.filter(modifiers.contains) + [key.count == 1 ? key.uppercased() : key]).joined(separator: "+")
     }
 
+    /// The keysyms to press for a chord, modifiers first (Ctrl, Alt, Shift, Super as their left
+    /// keys), then the key: what sending the chord with XTest takes (`swipeback system`'s
+    /// `key:` actions). Nil when `normalizedChord` refuses it.
+    public static func keysyms(ofChord chord: String) -> [KeySym]? {
+        guard let normal = normalizedChord(chord) else { return nil }
+        let modifierKeys = ["Ctrl": "Control_L", "Alt": "Alt_L", "Shift": "Shift_L", "Super": "Super_L"]
+        return normal.split(separator: "+").map { part in
+            let name = modifierKeys[String(part)] ?? (part.count == 1 ? part.lowercased() : String(part))
+            return XStringToKeysym(name)
+        }
+    }
+
     /// The name of a key press: modifiers in the order Ctrl, Alt, Shift, Super, then the keysym's
     /// X name (single letters upper-cased); nil for a bare modifier key or an unnamed keysym.
     ///
