@@ -127,6 +127,8 @@ public final class SystemHost: @unchecked Sendable {
             nextDraw = feedback?.tick(at: nowMilliseconds)
             XFlush(display)
             let timeout = nextDraw.map { Int32(max(0, ($0 - nowMilliseconds).rounded(.up))) } ?? -1
+            // The flush may have read events into Xlib's queue, which poll cannot see.
+            if XEventsQueued(display, QueuedAlready) > 0 { continue }
             var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, stopDescriptor >= 0 ? 3 : 2, timeout)

@@ -79,6 +79,22 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertTrue(buttons(got).isEmpty)
     }
 
+    /// 300 taps back to back, each injected as soon as the app has the last one's end: every one
+    /// reaches the app. (The grab loop once slept with a TouchBegin in Xlib's queue, read there
+    /// by a flush, and about one such tap in a hundred waited for the next event.)
+    func testTapsBackToBackAllReachTheApp() throws {
+        let rig = try rig()
+        for i in 0..<300 {
+            rig.client.reset()
+            let id = UInt32(i % 4 + 1)
+            try rig.touch.begin(id, x: 640, y: 400)
+            let began = rig.client.readUntil(timeout: 1) { !self.touches($0, type: XI_TouchBegin).isEmpty }
+            XCTAssertTrue(began, "tap \(i) reached the app")
+            try rig.touch.end(id, x: 640, y: 400)
+            guard began, rig.client.readUntil(timeout: 1, { !self.touches($0, type: XI_TouchEnd).isEmpty }) else { return }
+        }
+    }
+
     func testAFastEdgeSwipeIsNoTouchAndOneBack() throws {
         let rig = try rig()
         try drag(rig.touch, from: (3, 400), to: (250, 405))
