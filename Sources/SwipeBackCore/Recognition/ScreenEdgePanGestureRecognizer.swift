@@ -39,7 +39,8 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     public let direction: LayoutDirection
     /// The stack's width in px, the distance of a full swipe.
     public private(set) var widthPixels: Double
-    /// Movement in px before the swipe begins or fails.
+    /// Movement in window px before the swipe begins or fails: the configuration's `touchSlop`
+    /// (layout units) times the layout scale.
     public let touchSlop: Double
     /// The state (UIKit's names).
     public private(set) var state: GestureRecognizerState = .possible
@@ -52,7 +53,7 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     ///   - downPoint: the down position in window px.
     ///   - direction: the layout direction at the down.
     ///   - widthPixels: the stack's width in px (more than 0).
-    ///   - touchSlop: the configuration's touch slop in px.
+    ///   - touchSlop: the touch slop in window px (`touchSlop`, layout units, times the layout scale).
     public init(downPoint: Point, direction: LayoutDirection, widthPixels: Double, touchSlop: Double) {
         self.downPoint = downPoint
         self.direction = direction
@@ -67,7 +68,8 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     ///   - point: the down position in window px.
     ///   - frame: the stack's frame in window px.
     ///   - direction: which edge leads (left in ltr, right in rtl).
-    ///   - edgeWidth: the zone's width in px; the distance must be smaller.
+    ///   - edgeWidth: the zone's width in window px (`edgeWidth`, layout units, times the layout
+    ///     scale); the distance must be smaller.
     public static func isInEdgeZone(_ point: Point, frame: Rect, direction: LayoutDirection, edgeWidth: Double) -> Bool {
         let distance = direction == .leftToRight ? point.x - frame.x : frame.maxX - point.x
         return distance >= 0 && distance < edgeWidth
