@@ -154,7 +154,7 @@ public final class SystemGrab: @unchecked Sendable {
         }
         XSync(display, 0)
         if failed != 0 {
-            throw SystemRefusal(description: "another client holds the root window's touch grab (GNOME Shell does on X11, status \(modifiers.status)): stop it or use its own edge gestures; the in-window swipe still works")
+            throw SystemRefusal(description: "another client holds the root window's touch grab: swipeback system may be running already (systemctl --user status swipeback-system), or a desktop shell holds it (GNOME Shell does on X11); the in-window swipe still works")
         }
         var raw = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
         for event in [XI_RawTouchBegin, XI_RawTouchEnd] { swipeback_xi_set_mask(&raw, event) }

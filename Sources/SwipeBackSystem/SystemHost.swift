@@ -31,7 +31,7 @@ public final class SystemHost: @unchecked Sendable {
     private let settings: SystemSwipeSettings
     private let origin: ContinuousClock.Instant
     private let log: (EventLogEntry) -> Void
-    private let feedback: SystemFeedback?
+    private var feedback: SystemFeedback?
     private let reports = Mutex<[SystemGrabReport]>([])
     private let grabFailure = Mutex<Error?>(nil)
     private let wakePipe: (read: Int32, write: Int32)
@@ -62,6 +62,8 @@ public final class SystemHost: @unchecked Sendable {
     }
 
     deinit {
+        // The feedback's window and GC live on this display: they go before it closes.
+        feedback = nil
         // A connection Xlib has seen die is left alone: closing it can wait forever on its lock.
         if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
         X11ErrorTrap.unregister(display)

@@ -71,14 +71,12 @@ enum SystemCommand {
     }
 
     /// Every action text of the configuration with where it is: the two defaults, and each
-    /// `systemAppActions` entry's back and forward.
+    /// `systemAppActions` entry's back and forward (as `SystemAction.appEntry` reads them).
     private static func systemActionTexts(_ configuration: Configuration) -> [(String, String)] {
         var texts = [("\"systemBackAction\"", configuration.systemBackAction), ("\"systemForwardAction\"", configuration.systemForwardAction)]
         for (index, entry) in configuration.systemAppActions.enumerated() {
-            guard let equals = entry.firstIndex(of: "=") else { continue }
-            for part in entry[entry.index(after: equals)...].split(separator: "|") {
-                texts.append(("\"systemAppActions\"[\(index)]", String(part)))
-            }
+            guard let read = SystemAction.appEntry(entry) else { continue }
+            texts += [("\"systemAppActions\"[\(index)]", read.back.description), ("\"systemAppActions\"[\(index)]", read.forward.description)]
         }
         return texts
     }

@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import Synchronization
+import SwipeBackCore
 import SwipeBackSystem
 import XCTest
 
@@ -390,5 +391,39 @@ final class SystemGestureTests: XCTestCase {
         try rig.touch.play(TouchStep.tap(2, x: 600, y: 300, holding: 0))
         let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 600, accuracy: 0.5, "the next tap reaches the app")
+    }
+
+    /// SIGTERM in the page style, idle and with an excluded app under it: status 0 and nothing on
+    /// standard error (the feedback's window once outlived its display: a crash at exit).
+    func testSigtermEndsCleanlyInBothStyles() throws {
+        for configuration in [#"{"systemStyle": "page"}"#, #"{"systemExclude": ["TouchClient"]}"#] {
+            let rig = try rig(configuration: configuration)
+            try drag(rig.touch, from: (3, 400), to: (200, 400))
+            _ = try rig.system.waitFor("a decision") { !self.systemLines($0, "rejected").isEmpty || !self.systemLines($0, "accepted").isEmpty }
+            rig.system.process.terminate()
+            rig.system.process.waitUntilExit()
+            XCTAssertEqual(rig.system.process.terminationStatus, 0, configuration)
+            XCTAssertEqual(rig.system.standardError(), "", configuration)
+        }
+    }
+
+    /// Taps whose down and up come at once (no wait between): each reaches the app, and touch
+    /// keeps working after them.
+    func testTapsWithNoTimeBetweenDownAndUpAllReachTheApp() throws {
+        let rig = try rig()
+        for i in 0..<30 {
+            let id = UInt32(i % 4 + 1)
+            try rig.touch.begin(id, x: 640, y: 400)
+            try rig.touch.end(id, x: 640, y: 400)
+        }
+        let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 30 }
+        XCTAssertEqual(touches(got, type: XI_TouchBegin).count, 30)
+        XCTAssertEqual(touches(got, type: XI_TouchEnd).count, 30)
+    }
+
+    /// A per-app command keeps a `|` (a shell pipe); an entry with two `|` is refused.
+    func testAppEntriesWithPipes() throws {
+        XCTAssertNotNil(SystemAction.appEntry("Evince=command:echo a=b|c"))
+        XCTAssertNil(SystemAction.appEntry("Evince=key:Alt+Left|key:Alt+Right|none"))
     }
 }

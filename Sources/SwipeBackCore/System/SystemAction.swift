@@ -73,15 +73,20 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         ("Code", .key("Ctrl+Alt+minus"), .key("Ctrl+Shift+minus")),
     ]
 
-    /// An entry of `systemAppActions`: `CLASS=BACK` or `CLASS=BACK|FORWARD`.
+    /// An entry of `systemAppActions`: `CLASS=BACK` or `CLASS=BACK|FORWARD`. A `command:` back
+    /// action takes the rest of the entry, `|` included (a shell pipe), and has no forward.
     ///
     /// - Returns: nil when it is not of that form or an action does not read.
     public static func appEntry(_ text: String) -> (appClass: String, back: SystemAction, forward: SystemAction)? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
-        let appClass = String(text[..<equals]), rest = text[text.index(after: equals)...]
+        let appClass = String(text[..<equals]), rest = String(text[text.index(after: equals)...])
         guard !appClass.isEmpty else { return nil }
-        let parts = rest.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let back = SystemAction(parts[0]) else { return nil }
+        if rest.hasPrefix("command:") {
+            guard let back = SystemAction(rest) else { return nil }
+            return (appClass, back, .none)
+        }
+        let parts = rest.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 2, let back = SystemAction(parts[0]) else { return nil }
         if parts.count == 2 {
             guard let forward = SystemAction(parts[1]) else { return nil }
             return (appClass, back, forward)
