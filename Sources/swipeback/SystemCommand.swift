@@ -25,6 +25,9 @@ enum SystemCommand {
                 throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Alt+Left\" or \"XF86Back\"")
             }
         }
+        // A dead X server's socket fails a write with EPIPE, which Xlib reports as a lost
+        // connection (status 1 and one line), instead of killing the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let sink = try EventLogSink(target: options.eventLog)
         let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)
         let origin = ContinuousClock.now
