@@ -39,7 +39,7 @@ public final class SystemGrab: @unchecked Sendable {
     /// Touches down on the screen (from raw events, which keep coming after a reject).
     private var fingersDown: Set<TouchKey> = []
     private var live: [TouchKey: Live] = [:]
-    private let origin: ContinuousClock.Instant
+    private let clock: AppClock
     private let stopPipe: (read: Int32, write: Int32)
     /// Top-level windows a touch looks through (the indicator), set by the drawing side.
     public let ignoredWindows = Mutex<Set<UInt>>([])
@@ -61,24 +61,20 @@ public final class SystemGrab: @unchecked Sendable {
     /// - Parameters:
     ///   - displayName: the X display (nil: `$DISPLAY`).
     ///   - settings: the configuration and direction.
-    ///   - origin: the app clock's zero (times in reports are ms since it).
+    ///   - clock: the app clock (times in reports are on it).
     /// - Throws: `SystemRefusal` when the display is Xwayland, has no XInput 2.2, or another client
     ///   holds the root touch grab; `X11Error` when the display cannot be opened.
-    public init(displayName: String?, settings: SystemSwipeSettings, origin: ContinuousClock.Instant) throws {
-        guard let display = XOpenDisplay(displayName) else {
-            throw X11Error("cannot open display \(displayName ?? String(cString: getenv("DISPLAY") ?? strdup("")))")
-        }
-        X11ErrorTrap.register(display)
+    public init(displayName: String?, settings: SystemSwipeSettings, clock: AppClock) throws {
+        let display = try X11Connection.open(displayName)
         var opcode: Int32 = 0
         if let refusal = Self.refusal(display, opcode: &opcode) {
-            X11ErrorTrap.unregister(display)
-            XCloseDisplay(display)
+            X11Connection.close(display)
             throw refusal
         }
         xiOpcode = opcode
         self.display = display
         self.settings = settings
-        self.origin = origin
+        self.clock = clock
         root = XDefaultRootWindow(display)
         let screenNumber = XDefaultScreen(display)
         screen = ScreenArea(x: 0, y: 0, width: Double(XDisplayWidth(display, screenNumber)), height: Double(XDisplayHeight(display, screenNumber)),
@@ -121,17 +117,13 @@ public final class SystemGrab: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         // A connection Xlib has seen die is left alone: closing it can wait forever on its lock.
-        if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
-        X11ErrorTrap.unregister(display)
+        X11Connection.close(display)
         Glibc.close(stopPipe.read)
         Glibc.close(stopPipe.write)
     }
 
     /// The app clock now, ms.
-    private var now: Double {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
+    private var now: Double { clock.milliseconds }
 
     private func refreshAreas() {
         areas = Monitor.current(on: display).map {

@@ -29,7 +29,7 @@ public final class SystemHost: @unchecked Sendable {
     private let display: OpaquePointer
     private let grab: SystemGrab
     private let settings: SystemSwipeSettings
-    private let origin: ContinuousClock.Instant
+    private let clock: AppClock
     private let log: (EventLogEntry) -> Void
     private var feedback: SystemFeedback?
     private let reports = Mutex<[SystemGrabReport]>([])
@@ -41,18 +41,17 @@ public final class SystemHost: @unchecked Sendable {
     /// - Parameters:
     ///   - displayName: the X display (nil: `$DISPLAY`).
     ///   - settings: the configuration (its `system...` keys and the active feel) and direction.
-    ///   - origin: the app clock's zero, for the event log's times.
+    ///   - clock: the app clock, for the event log's times.
     ///   - feedback: makes the indicator on `display`; nil draws nothing.
     ///   - log: gets one event-log entry per decision, on the calling thread of `run`.
     /// - Throws: `SystemRefusal` (status 2), `X11Error` when the display cannot be opened.
-    public init(displayName: String?, settings: SystemSwipeSettings, origin: ContinuousClock.Instant,
+    public init(displayName: String?, settings: SystemSwipeSettings, clock: AppClock,
                 feedback: ((OpaquePointer, SystemGrab) throws -> SystemFeedback)?, log: @escaping (EventLogEntry) -> Void) throws {
         self.settings = settings
-        self.origin = origin
+        self.clock = clock
         self.log = log
-        grab = try SystemGrab(displayName: displayName, settings: settings, origin: origin)
-        guard let display = XOpenDisplay(displayName) else { throw X11Error("cannot open the display a second time") }
-        X11ErrorTrap.register(display)
+        grab = try SystemGrab(displayName: displayName, settings: settings, clock: clock)
+        let display = try X11Connection.open(displayName)
         self.display = display
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
@@ -64,18 +63,13 @@ public final class SystemHost: @unchecked Sendable {
     deinit {
         // The feedback's window and GC live on this display: they go before it closes.
         feedback = nil
-        // A connection Xlib has seen die is left alone: closing it can wait forever on its lock.
-        if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
-        X11ErrorTrap.unregister(display)
+        X11Connection.close(display)
         close(wakePipe.read)
         close(wakePipe.write)
     }
 
     /// The app clock now, ms.
-    public var nowMilliseconds: Double {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
+    public var nowMilliseconds: Double { clock.milliseconds }
 
     /// The grab loop's heartbeat, for `SystemWatchdog`.
     public var heartbeat: @Sendable () -> UInt32 { { [grab] in grab.heartbeat.withLock { $0 } } }
@@ -175,8 +169,7 @@ public final class SystemHost: @unchecked Sendable {
 
 /// How long `body` takes, ms on the monotonic clock.
 func elapsedMilliseconds(_ body: () -> Void) -> Double {
-    let start = ContinuousClock.now
+    let clock = AppClock()
     body()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return clock.milliseconds
 }

@@ -43,8 +43,7 @@ public final class SystemIndicator: SystemFeedback {
     ///   - display: the drawing connection.
     ///   - grab: told the window's id, so a touch looks through it.
     ///   - settings: the spring and layout.
-    ///   - origin: unused beyond the host's clock (times come in as ms).
-    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings, origin: ContinuousClock.Instant) throws {
+    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings) throws {
         self.display = display
         self.settings = settings
         let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)

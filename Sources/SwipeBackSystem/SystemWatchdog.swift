@@ -28,8 +28,7 @@ public final class SystemWatchdog: @unchecked Sendable {
     ///   - now: the app clock, ms.
     /// - Throws: `X11Error` when the display cannot be opened.
     public init(displayName: String?, heartbeat: @escaping @Sendable () -> UInt32, now: @escaping @Sendable () -> Double) throws {
-        guard let display = XOpenDisplay(displayName) else { throw X11Error("the watchdog cannot open the display") }
-        X11ErrorTrap.register(display)
+        let display = try X11Connection.open(displayName)
         self.display = display
         self.heartbeat = heartbeat
         self.now = now

@@ -54,16 +54,17 @@ enum DemoCommand {
         let app = WindowApp(window: window, model: model, renderer: renderer)
         app.scaleOverride = scaleOverride
         if options.logFrames {
-            app.onFrame = { [unowned app] n, ms in
-                sink.write(TimedEvent(timeMilliseconds: app.frameMilliseconds, event: .frame(number: n, productionMilliseconds: ms,
-                                                                                                 bytesSent: app.frameBytesSent)))
+            app.hooks.onFrame = { frame in
+                sink.write(TimedEvent(timeMilliseconds: frame.shownMilliseconds, event: .frame(number: frame.number,
+                                                                                                 productionMilliseconds: frame.productionMilliseconds,
+                                                                                                 bytesSent: frame.bytesSent)))
             }
         }
         if tune {
             let savePath = options.configPath ?? userConfigurationPath()
             app.redrawsOnInput = true
-            app.onInput = { event, _ in tuner.observe(event) }
-            app.onKey = { [unowned model] name in
+            app.hooks.onInput = { event, _ in tuner.observe(event) }
+            app.hooks.onKey = { [unowned model] name in
                 switch tuner.handleKey(name) {
                 case .ignored:
                     return false
@@ -104,7 +105,7 @@ enum DemoCommand {
                                                                                           pages: $0.pages.map(\.pageID)) },
                                                layoutScale: model.layoutScale)
             record(header)
-            app.onInput = { event, t in
+            app.hooks.onInput = { event, t in
                 // Scenario lines never go back in time (server and app clocks may differ by a fraction).
                 lastTime = max(lastTime, t)
                 if let line = ScenarioWriter.line(event, atMilliseconds: lastTime) { record(line) }

@@ -67,11 +67,9 @@ enum KioskCommand {
             scene: model.scene, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
         // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
         app.scaleOverride = scaleOverride
-        app.followsScreenSaver = true
-        app.refusesCloseRequests = true
-        app.followsScreenSize = true
+        app.kiosk = .kiosk
         let exitChord = configuration.kioskExitChord
-        app.onKey = { [unowned model] name in
+        app.hooks.onKey = { [unowned model] name in
             if let exitChord, name == exitChord {
                 model.handle(.close, atMilliseconds: app.timelineNow())
                 return true

@@ -30,10 +30,10 @@ enum SystemCommand {
         signal(SIGPIPE, SIG_IGN)
         let sink = try EventLogSink(target: options.eventLog)
         let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)
-        let origin = ContinuousClock.now
+        let clock = AppClock()
         let host: SystemHost
         do {
-            host = try SystemHost(displayName: nil, settings: settings, origin: origin,
+            host = try SystemHost(displayName: nil, settings: settings, clock: clock,
                                   feedback: { display, grab in
                                       // --log-frames: one frame line per indicator frame, with its drawing cost.
                                       let logFrame: ((Double, Double) -> Void)? = options.logFrames ? { t, cost in
@@ -41,7 +41,7 @@ enum SystemCommand {
                                       } : nil
                                       switch configuration.systemStyle {
                                       case .arrow:
-                                          let indicator = try SystemIndicator(display: display, grab: grab, settings: settings, origin: origin)
+                                          let indicator = try SystemIndicator(display: display, grab: grab, settings: settings)
                                           indicator.frameDrawn = logFrame
                                           return indicator
                                       case .page:
@@ -56,10 +56,7 @@ enum SystemCommand {
         } catch let error as X11Error {
             throw CommandFailure.runtime(error.message)
         }
-        let watchdog = try SystemWatchdog(displayName: nil, heartbeat: host.heartbeat, now: {
-            let elapsed = ContinuousClock.now - origin
-            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        })
+        let watchdog = try SystemWatchdog(displayName: nil, heartbeat: host.heartbeat, now: { clock.milliseconds })
         watchdog.start { stalled in
             // A stopped grab loop holds every touch on the screen: ending the process gives them back.
             printError("system: the grab loop has not answered a touch for \(Int(stalled)) ms; ending so touches reach the apps")

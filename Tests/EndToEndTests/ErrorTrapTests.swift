@@ -40,13 +40,13 @@ final class ErrorTrapTests: XCTestCase {
         let server = try XvfbServer()
         let window = try X11Window(title: "trap", width: 800, height: 600, displayName: server.displayName)
         let device = try xtestPointer(window.display)
-        XCTAssertFalse(window.isCutOff(device: device), "the XTest pointer delivers to the master pointer")
+        XCTAssertFalse(window.devices.isCutOff(device: device), "the XTest pointer delivers to the master pointer")
 
         // A flick from the left edge, as the window would read it, device by device.
         var translator = XI2Translator()
         var inputs: [(Double, InputEvent)] = []
         func translate(_ xi: XIDeviceEvent) {
-            for input in translator.translate(xi, isCutOff: { window.isCutOff(device: $0) }) {
+            for input in translator.translate(xi, isCutOff: { window.devices.isCutOff(device: $0) }) {
                 inputs.append((Double(xi.time) - 1000, input.event))
             }
         }

@@ -12,14 +12,14 @@ final class XI2InputSource {
     /// How often a held button's or touch's device is checked for another client's grab, in ms.
     static let grabCheckIntervalMilliseconds = 100.0
 
-    private let window: X11Window
+    private let devices: XI2Devices
     private var translator = XI2Translator()
     /// When the held sequences' devices were last checked, app clock ms.
     private var lastGrabCheck = 0.0
 
-    /// The input of `window`, its scroll devices read now.
-    init(window: X11Window) {
-        self.window = window
+    /// The input from `devices`, their scroll valuators read now.
+    init(devices: XI2Devices) {
+        self.devices = devices
         loadScrollDevices()
     }
 
@@ -29,7 +29,7 @@ final class XI2InputSource {
     }
 
     private func loadScrollDevices() {
-        translator.setScrollDevices(window.scrollDevices())
+        translator.setScrollDevices(devices.scrollDevices())
     }
 
     /// One XI2 event's data (from `EventCookie`), at `now` (app clock ms).
@@ -48,7 +48,7 @@ final class XI2InputSource {
         case XI_HierarchyChanged:
             // A device was added, removed, enabled, disabled or floated: select again so the new
             // set of devices delivers to the window, and end the sequences of a device cut off.
-            try? window.selectInput()
+            try? devices.selectInput()
             loadScrollDevices()
             return ([], cutOffSequences())
         case XI_DeviceChanged:
@@ -66,7 +66,7 @@ final class XI2InputSource {
         default:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let wasHolding = translator.hasHeldSequences
-            let inputs = translator.translate(device) { [window] in window.isCutOff(device: $0) }
+            let inputs = translator.translate(device) { [devices] in devices.isCutOff(device: $0) }
             if !wasHolding, translator.hasHeldSequences { lastGrabCheck = now }
             return (inputs, [])
         }
@@ -86,6 +86,6 @@ final class XI2InputSource {
     }
 
     private func cutOffSequences() -> [PointerInput] {
-        translator.cancelCutOffSequences { [window] in window.isCutOff(device: $0) }
+        translator.cancelCutOffSequences { [devices] in devices.isCutOff(device: $0) }
     }
 }

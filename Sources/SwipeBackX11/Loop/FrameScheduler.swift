@@ -22,6 +22,8 @@ struct FrameScheduler {
     var lastActivityMilliseconds = -Double.infinity
     /// Whether idle work may remain: set by activity, cleared when there is none.
     var idleWorkPending = true
+    /// How many frames have reached the screen (or were put) so far.
+    var framesShown = 0
 
     /// How long the window waits, after its last event or frame, before idle work, ms: a piece of
     /// it (a page snapshot, up to 85 ms at 4K) delays input that comes meanwhile, so not while
@@ -34,7 +36,7 @@ struct FrameScheduler {
     ///
     /// - Parameters:
     ///   - hertz: the display's refresh rate, Hz, more than 0.
-    ///   - paced: whether frames go through Present (`X11Window.presentPath == .present`).
+    ///   - paced: whether frames go through Present (`PresentSurface.presentPath == .present`).
     init(hertz: Double, paced: Bool) {
         frameClock = FixedRateFrameClock(hertz: hertz)
         pacer = FramePacer(paced: paced, intervalMilliseconds: frameClock.intervalMilliseconds)

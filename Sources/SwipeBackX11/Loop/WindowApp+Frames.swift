@@ -20,8 +20,23 @@ struct QueuedFrame {
     var aimedMsc: UInt64?
     /// Whether it went with `PresentOptionAsync`.
     var asynchronous: Bool
-    /// A probe of the clock (`X11Window.probePresentClock`): no frame line.
+    /// A probe of the clock (`PresentSurface.probePresentClock`): no frame line.
     var isProbe = false
+}
+
+/// A frame on screen, as `WindowApp.Hooks.onFrame` reports it.
+public struct FrameReport: Sendable {
+    /// The frame's number, from 1.
+    public var number: Int
+    /// ms from the start of its drawing until it was shown.
+    public var productionMilliseconds: Double
+    /// When it was shown, ms on the log's one timeline (see `LiveTimeline`): the app clock then
+    /// (on the Present path, the server's time of the completion), or the last time handed out
+    /// when that is later.
+    public var shownMilliseconds: Double
+    /// The bytes of pixels it sent: the rectangle where it differed from the frame before, times 4
+    /// (0 when it equalled it).
+    public var bytesSent: Int
 }
 
 /// Drawing a frame, and its completion: the frame log's times, the pacer, the fake clock.
@@ -31,10 +46,7 @@ extension WindowApp {
         // The refresh itself, from the server's time of it (µs on CLOCK_MONOTONIC), not from when
         // its notice was read: the server copies the frame and then tells, and the loop may read
         // the notice a refresh later (with the input that came meanwhile).
-        var monotonic = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let monotonicMicroseconds = Double(monotonic.tv_sec) * 1e6 + Double(monotonic.tv_nsec) / 1e3
-        let age = completion.ust > 0 ? (monotonicMicroseconds - Double(completion.ust)) / 1000 : nil
+        let age = completion.ust > 0 ? (AppClock.monotonicMicroseconds - Double(completion.ust)) / 1000 : nil
         guard let (queued, shownAt) = scheduler.frameShown(completion, now: nowMilliseconds, ageMilliseconds: age) else { return }
         if !queued.isProbe { reportFrame(began: queued.logBegan, bytes: queued.bytes, shownAt: shownAt) }
     }
@@ -42,11 +54,10 @@ extension WindowApp {
     /// Tells `onFrame` that a frame is on screen: its log time is `shownAt` (now when not given)
     /// on the one timeline, and its `ms` reaches back to `began`, when its drawing began on the timeline.
     func reportFrame(began: Double, bytes: Int, shownAt: Double? = nil) {
-        frameCount += 1
+        scheduler.framesShown += 1
         let shown = timeline.appTime(nowMilliseconds: shownAt ?? nowMilliseconds)
-        frameMilliseconds = shown
-        frameBytesSent = bytes
-        onFrame?(frameCount, max(0, shown - began))
+        hooks.onFrame?(FrameReport(number: scheduler.framesShown, productionMilliseconds: max(0, shown - began),
+                                   shownMilliseconds: shown, bytesSent: bytes))
     }
 
     /// Notes an event or a frame: idle work waits a while after it.
@@ -62,9 +73,9 @@ extension WindowApp {
         // A µs after every line written so far, so a line is shown by this frame if and only if
         // its `t` is before the frame's start (`t - ms` of its frame line).
         let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
-        try renderer.draw(into: try window.backBuffer())
+        try renderer.draw(into: try window.surface.backBuffer())
         let asynchronous = scheduler.pacer.isOnFakeClock
-        let outcome = try window.present(whole: renderer.lastFrameMovedPages, asynchronous: asynchronous)
+        let outcome = try window.surface.present(whole: renderer.lastFrameMovedPages, asynchronous: asynchronous)
         let drawn = nowMilliseconds - began
         scheduler.pacer.didDraw(milliseconds: drawn)
         switch outcome {

@@ -15,73 +15,59 @@ public final class WindowApp {
     let window: X11Window
     private let model: AppModel
     let renderer: FrameRendering
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
-    /// When to draw and how long to sleep: the frame clock, the pacer, the frame in flight, idle work.
-    var scheduler: FrameScheduler
-    var frameCount = 0
-    private var serverClock = ServerClock()
+    /// The app clock: every time in the event log is on it.
+    let clock = AppClock()
     /// Keeps every time given to the model, and every frame, in order on the app clock.
     var timeline = LiveTimeline()
-    /// The window's XI2 input: translation, device changes, the held devices' grab checks.
-    private let input: XI2InputSource
-    private var windowDestroyed = false
-    /// The desktop's XSETTINGS, followed live: `Gtk/EnableAnimations` 0 reduces motion (`reduceMotion` `auto`).
-    private let desktopSettings: XSettingsWatcher
-    /// Called once each frame is on screen, with the frame number and the ms from the start of
-    /// its drawing until it was shown; the frame's log time is `frameMilliseconds`, and the bytes
-    /// it sent `frameBytesSent`.
-    public var onFrame: ((Int, Double) -> Void)?
-    /// The bytes of pixels the frame reported last by `onFrame` sent to the server: the rectangle
-    /// where it differed from the frame before, times 4 (0 when it equalled it).
-    public internal(set) var frameBytesSent = 0
-    /// The time the frame reported last reached the screen, in ms on the log's one timeline (see
-    /// `LiveTimeline`): the app clock then (on the Present path, the server's time of the
-    /// completion), or the last time handed out when that is later. Its drawing began the
-    /// `onFrame` ms before.
-    public internal(set) var frameMilliseconds = 0.0
-    /// Called with every input event, and its app time in ms, just before the model takes it
-    /// (`swipeback record` writes them as a scenario).
-    public var onInput: ((InputEvent, Double) -> Void)?
-    /// Offered every key press (its name) before the model; returning true keeps it from the model.
-    public var onKey: ((String) -> Bool)?
+    /// When to draw and how long to sleep: the frame clock, the pacer, the frame in flight, idle work.
+    var scheduler: FrameScheduler
+    /// The window's X events as input and window changes.
+    private let source: XEventSource
+    /// Whether the next frame must be drawn: something changed on screen since the last.
+    private var needsDraw = true
+    /// What the app hears of the loop.
+    public var hooks = Hooks()
     /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
     public var redrawsOnInput = false
-    /// Ignore the window manager's close requests (`WM_DELETE_WINDOW`): a locked kiosk.
-    public var refusesCloseRequests = false
-    /// Cover the screen again when its size changes (RandR): a kiosk.
-    public var followsScreenSize = false
-    /// Pass the server's screen saver starting and ending to the model (`InputEvent.screenSaver`,
-    /// for `kioskWakeGuard`): a kiosk. Setting it true selects the notifications and, when the saver
-    /// is on already, tells the model at once.
-    public var followsScreenSaver = false {
+    /// What a kiosk asks of the window. Setting `followsScreenSaver` true selects the saver's
+    /// notifications and, when the saver is on already, tells the model at once.
+    public var kiosk = KioskWindowPolicy() {
         didSet {
-            guard followsScreenSaver, !oldValue, window.followScreenSaver() == true else { return }
+            guard kiosk.followsScreenSaver, !oldValue.followsScreenSaver, window.followScreenSaver() == true else { return }
             send(.screenSaver(active: true), atMilliseconds: timelineNow())
         }
+    }
+
+    /// Callbacks from the loop to the app.
+    public struct Hooks {
+        /// Called once each frame is on screen (`FrameReport`).
+        public var onFrame: ((FrameReport) -> Void)?
+        /// Called with every input event, and its app time in ms, just before the model takes it
+        /// (`swipeback record` writes them as a scenario).
+        public var onInput: ((InputEvent, Double) -> Void)?
+        /// Offered every key press (its name) before the model; returning true keeps it from the model.
+        public var onKey: ((String) -> Bool)?
+
+        /// No callbacks.
+        public init() {}
     }
 
     /// A layout scale that wins over the server's `Xft.dpi` (`--scale`, `SWIPEBACK_SCALE`), in px
     /// per layout unit (`ResourceScale.range`); nil follows `Xft.dpi` / 96, live. Applied at once.
     public var scaleOverride: Double? {
-        didSet { _ = applyLayoutScale() }
-    }
-
-    /// Gives the model the scale in effect (`scaleOverride`, else the resources'); returns whether it changed.
-    private func applyLayoutScale() -> Bool {
-        let scale = scaleOverride ?? window.resourceScale
-        guard scale != model.layoutScale else { return false }
-        model.layoutScale = scale
-        return true
+        get { source.scaleOverride }
+        set {
+            source.scaleOverride = newValue
+            model.layoutScale = source.layoutScale
+        }
     }
 
     /// Passes one input event to the model, telling `onInput` first.
     private func send(_ event: InputEvent, atMilliseconds t: Double) {
-        onInput?(event, t)
+        hooks.onInput?(event, t)
         model.handle(event, atMilliseconds: t)
-        if redrawsOnInput { inputNeedsRedraw = true }
+        if redrawsOnInput { needsDraw = true }
     }
-    private var inputNeedsRedraw = false
 
     /// Creates the app over an open window.
     ///
@@ -94,13 +80,11 @@ public final class WindowApp {
         self.window = window
         self.model = model
         self.renderer = renderer
-        self.start = clock.now
-        scheduler = FrameScheduler(hertz: window.refreshHertz, paced: window.presentPath == .present)
-        desktopSettings = XSettingsWatcher(display: window.display)
-        model.desktopReducesMotion = desktopSettings.reducesMotion
+        scheduler = FrameScheduler(hertz: window.refreshHertz, paced: window.surface.presentPath == .present)
         scheduler.serverHasNoDisplay = window.hasNoDisplay()
-        input = XI2InputSource(window: window)
-        _ = applyLayoutScale()
+        source = XEventSource(window: window, clock: clock)
+        model.desktopReducesMotion = source.desktopReducesMotion
+        model.layoutScale = source.layoutScale
     }
 
     /// The frame clock's rate in Hz: the display's, or 60 when the server does not tell.
@@ -153,20 +137,7 @@ public final class WindowApp {
     public static var signalDescriptor: Int32 { signalPipe.read }
 
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
-    public var nowMilliseconds: Double {
-        let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
-
-    /// Maps a server time to the app clock (see `ServerClock`), placed on the log's one timeline
-    /// (see `LiveTimeline`): never before a time already given out.
-    func appTime(serverTime: UInt32) -> Double {
-        var monotonic = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let monotonicMilliseconds = Double(monotonic.tv_sec) * 1000 + Double(monotonic.tv_nsec) / 1e6
-        return timeline.inputTime(mappedMilliseconds: serverClock.appTime(serverTime: serverTime, nowMilliseconds: nowMilliseconds,
-                                                                          monotonicMilliseconds: monotonicMilliseconds))
-    }
+    public var nowMilliseconds: Double { clock.milliseconds }
 
     /// The app clock now, as the log's one timeline has it (see `LiveTimeline`): for what the app
     /// does itself (ticks, frames, window changes, app code calling the model), never before a
@@ -181,11 +152,10 @@ public final class WindowApp {
     ///   fails, or what the renderer throws.
     public func run() throws {
         let fd = XConnectionNumber(window.display)
-        var dirty = true
         var nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
         var wasAnimating = false
         // The desktop's reduced motion at the start is an input too, so a recording replays with it.
-        if model.desktopReducesMotion { onInput?(.desktopReducesMotion(true), timelineNow()) }
+        if model.desktopReducesMotion { hooks.onInput?(.desktopReducesMotion(true), timelineNow()) }
         while !model.closeRequested {
             if Self.signalled != 0 {
                 send(.close, atMilliseconds: timelineNow())
@@ -194,37 +164,37 @@ public final class WindowApp {
             while XPending(window.display) > 0 {
                 var event = XEvent()
                 XNextEvent(window.display, &event)
-                dirty = handle(&event) || dirty
+                handle(&event)
                 if model.closeRequested { return }
-                if windowDestroyed { throw X11Error("the window was destroyed by another client") }
+                if window.isDestroyed { throw X11Error("the window was destroyed by another client") }
             }
             // Xlib noticed the server gone while reading (X11ErrorTrap): nothing more can be done.
             if window.isConnectionLost { throw X11Error.connectionLost }
             var now = nowMilliseconds
-            let paced = window.presentPath == .present
+            let paced = window.surface.presentPath == .present
             scheduler.pacer.paced = paced
             scheduler.pacer.intervalMilliseconds = scheduler.frameClock.intervalMilliseconds
             // Counted from its sending: a first frame at 4K takes longer than that to draw.
             if let queued = scheduler.queuedFrame, now - queued.sent > scheduler.overdueMilliseconds {
                 // No completion came (the window left every monitor, say): go on drawing.
-                window.abandonFrameInFlight()
+                window.surface.abandonFrameInFlight()
                 scheduler.queuedFrame = nil
             }
             // On the Present path a frame starts only once the one before it is on screen.
-            let free = !window.hasFrameInFlight
+            let free = !window.surface.hasFrameInFlight
             // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
             // a flood of input most wakes end here.
             var wantsFrame = free
-                && (dirty || inputNeedsRedraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
+                && (needsDraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
             let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
                 if sleep(untilMilliseconds: startAt, fd: fd) { continue }
                 now = nowMilliseconds
             }
-            let cancels = input.checkHeldDevices(now: now)
-            for cancel in cancels { send(.pointer(cancel), atMilliseconds: timelineNow()) }
-            dirty = !cancels.isEmpty || dirty
+            let cancels = source.checkHeldDevices(now: now)
+            for cancel in cancels { send(cancel.event, atMilliseconds: timelineNow()) }
+            if !cancels.isEmpty { needsDraw = true }
             if model.needsFrames {
                 if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
                 wasAnimating = true
@@ -232,7 +202,7 @@ public final class WindowApp {
                 if paced ? free : now >= nextTick {
                     model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
                     nextTick = scheduler.frameClock.nextTick(after: now)
-                    dirty = true
+                    needsDraw = true
                 }
             } else {
                 wasAnimating = false
@@ -240,14 +210,13 @@ public final class WindowApp {
             // A timer (the kiosk's idle timeout) that fell due.
             if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
                 model.tick(atMilliseconds: timelineNow())
-                dirty = true
+                needsDraw = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            wantsFrame = free && (dirty || inputNeedsRedraw || renderer.needsRedraw(width: window.width, height: window.height))
+            wantsFrame = free && (needsDraw || renderer.needsRedraw(width: window.width, height: window.height))
             if wantsFrame, now >= scheduler.pacer.frameStart(after: now) - 0.5 {
                 try drawFrame()
-                dirty = false
-                inputNeedsRedraw = false
+                needsDraw = false
             }
             // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
             // before the budget allows), so input is read in one batch then (the server's times
@@ -263,27 +232,27 @@ public final class WindowApp {
             }
             // Idle a while: make ready what a swipe's first frames would need (the snapshot of the
             // page beneath, the frame buffers' memory), one piece a turn, input first.
-            let busy = dirty || inputNeedsRedraw || model.needsFrames
-            if scheduler.idleWorkIsDue(at: nowMilliseconds, busy: busy, frameInFlight: window.hasFrameInFlight),
+            let busy = needsDraw || model.needsFrames
+            if scheduler.idleWorkIsDue(at: nowMilliseconds, busy: busy, frameInFlight: window.surface.hasFrameInFlight),
                XPending(window.display) == 0 {
                 // A frame the fake clock's recogniser waits for (the same pixels, one of them sent).
-                if scheduler.fakeClock.awaitsConfirmation, let serial = window.probePresentClock() {
+                if scheduler.fakeClock.awaitsConfirmation, let serial = window.surface.probePresentClock() {
                     let now = nowMilliseconds
                     scheduler.queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
                                                         asynchronous: false, isProbe: true)
                     continue
                 }
-                if try renderer.drawAhead() || window.touchBuffersAhead() { continue }
+                if try renderer.drawAhead() || window.surface.touchBuffersAhead() { continue }
                 scheduler.idleWorkPending = false
             }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
             var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
-            let idle = !busy && scheduler.queuedFrame == nil && !window.hasFrameInFlight
+            let idle = !busy && scheduler.queuedFrame == nil && !window.surface.hasFrameInFlight
             let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
-                dirty: dirty || inputNeedsRedraw, animating: model.needsFrames, nextTick: nextTick,
+                dirty: needsDraw, animating: model.needsFrames, nextTick: nextTick,
                 nextTimer: model.nextTimerMilliseconds,
-                nextGrabCheck: input.nextGrabCheck,
+                nextGrabCheck: source.nextGrabCheck,
                 idle: idle))
             XFlush(window.display)
             if XPending(window.display) == 0 {
@@ -303,88 +272,49 @@ public final class WindowApp {
         return poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, wait) > 0
     }
 
-    /// Handles one X event; returns whether the frame must be redrawn.
-    private func handle(_ event: inout XEvent) -> Bool {
+    /// Handles one X event: a frame shown, or input and window changes from `source`.
+    private func handle(_ event: inout XEvent) {
         var completion: PresentCompletion?
-        if window.isPresentEvent(&event, completion: &completion) {
+        if window.surface.isPresentEvent(&event, completion: &completion) {
             if let completion { frameShown(completion) }
-            return false
+            return
         }
         didAct()
-        // `xrdb -merge` of a new Xft.dpi: the next hit test and frame use the new scale.
-        if window.isResourceChange(event) {
-            // Through the input, so that `record` writes it and `replay` lays out at it too.
-            guard scaleOverride == nil, window.resourceScale != model.layoutScale else { return false }
-            send(.layoutScale(window.resourceScale), atMilliseconds: timelineNow())
-            return true
-        }
-        if let saver = window.screenSaverChange(event) {
-            send(.screenSaver(active: saver.active), atMilliseconds: appTime(serverTime: saver.serverTime))
-            return false
-        }
-        if desktopSettings.handle(&event) {
-            if desktopSettings.reducesMotion != model.desktopReducesMotion {
-                send(.desktopReducesMotion(desktopSettings.reducesMotion), atMilliseconds: timelineNow())
+        let reading = source.read(&event)
+        if reading.redraw { needsDraw = true }
+        if reading.displayMayHaveChanged { displayMayHaveChanged() }
+        if reading.screenChanged, kiosk.followsScreenSize { window.coverScreen() }
+        if reading.closeRequested, !kiosk.refusesCloseRequests { send(.close, atMilliseconds: timelineNow()) }
+        for input in reading.inputs {
+            if case .key(let name) = input.event, hooks.onKey?(name) == true {
+                needsDraw = true
+                continue
             }
-            return true
+            let t = input.mappedMilliseconds.map { timeline.inputTime(mappedMilliseconds: $0) } ?? timelineNow()
+            send(input.event, atMilliseconds: t)
         }
-        switch event.type {
-        case Expose:
-            window.invalidateFrame()
-            return true
-        case ConfigureNotify:
-            // The window may have moved to a monitor with another rate.
-            displayMayHaveChanged()
-            let width = Int(event.xconfigure.width), height = Int(event.xconfigure.height)
-            guard width != window.width || height != window.height else { return false }
-            window.didResize(width: width, height: height)
-            send(.resize(width: Double(width), height: Double(height)), atMilliseconds: timelineNow())
-            return true
-        case FocusOut:
-            // Focus moving to another window (not the pointer wandering under PointerRoot focus, nor a
-            // window of our own) interrupts a swipe: the page is restored.
-            let detail = event.xfocus.detail
-            if detail != NotifyInferior && detail != NotifyPointer {
-                send(.focus(false), atMilliseconds: timelineNow())
-            }
-            return false
-        case UnmapNotify:
-            // An unmapped window gets no touch or button ends: end every sequence now, so no
-            // ghost finger blocks the next swipe.
-            input.forgetHeldSequences()
-            send(.focus(false), atMilliseconds: timelineNow())
-            return false
-        case MapNotify:
-            return true
-        case DestroyNotify:
-            if event.xdestroywindow.window == window.window {
-                windowDestroyed = true
-                window.markDestroyed()
-            }
-            return false
-        case KeyPress:
-            var keyEvent = event.xkey
-            let keysym = XLookupKeysym(&keyEvent, 0)
-            guard let name = KeyTranslation.name(keysym: keysym, state: keyEvent.state) else { return false }
-            if onKey?(name) == true { return true }
-            send(.key(name), atMilliseconds: appTime(serverTime: UInt32(truncatingIfNeeded: keyEvent.time)))
-            return false
-        case ClientMessage:
-            if window.isDeleteRequest(event), !refusesCloseRequests { send(.close, atMilliseconds: timelineNow()) }
-            return false
-        case GenericEvent:
-            return EventCookie.withData(window.display, &event, extension: window.xinputOpcode) { evtype, data in
-                let (inputs, cancels) = input.read(evtype: evtype, data: data, now: nowMilliseconds)
-                for translated in inputs { send(translated.event, atMilliseconds: appTime(serverTime: translated.serverTime)) }
-                for cancel in cancels { send(.pointer(cancel), atMilliseconds: timelineNow()) }
-                return !cancels.isEmpty
-            }.result ?? false
-        default:
-            if window.isScreenChange(&event) {
-                displayMayHaveChanged()
-                if followsScreenSize { window.coverScreen() }
-            }
-            return false
-        }
+    }
+}
+
+/// What a kiosk asks of its window beyond an app's (`swipeback kiosk`).
+public struct KioskWindowPolicy: Sendable {
+    /// Ignore the window manager's close requests (`WM_DELETE_WINDOW`): a locked kiosk.
+    public var refusesCloseRequests = false
+    /// Cover the screen again when its size changes (RandR).
+    public var followsScreenSize = false
+    /// Pass the server's screen saver starting and ending to the model (`InputEvent.screenSaver`,
+    /// for `kioskWakeGuard`).
+    public var followsScreenSaver = false
+
+    /// An app's window: none of the kiosk's ways.
+    public init() {}
+
+    /// All of the kiosk's ways.
+    public static let kiosk = KioskWindowPolicy(refusesCloseRequests: true, followsScreenSize: true, followsScreenSaver: true)
+
+    private init(refusesCloseRequests: Bool, followsScreenSize: Bool, followsScreenSaver: Bool) {
+        self.refusesCloseRequests = refusesCloseRequests
+        self.followsScreenSize = followsScreenSize
+        self.followsScreenSaver = followsScreenSaver
     }
 }

@@ -87,7 +87,7 @@ public struct FakePresentClockRecognizer: Sendable {
     }
 
     /// Whether some completions fit but not yet enough: one more frame for the next refresh would
-    /// decide (the window presents one while idle, `X11Window.probePresentClock()`).
+    /// decide (the window presents one while idle, `PresentSurface.probePresentClock()`).
     public var awaitsConfirmation: Bool { clock == nil && evidence > 0 }
 
     /// Forgets the clock and the evidence (the window moved, or the screen changed).

@@ -58,17 +58,23 @@ final class PresentChain {
     private let display: OpaquePointer
     private let window: Window
     private let gc: GC
-    private var buffers: [FrameBuffer]
-    /// Buffers the server may still read: sent by `PresentPixmap`, not yet idle.
-    private var busy: [Bool]
+    /// One frame buffer and what is known of it.
+    private struct Slot {
+        let buffer: FrameBuffer
+        /// Whether the server may still read it: sent by `PresentPixmap`, not yet idle.
+        var busy = false
+        /// The rows whose memory the app and (for a pixmap) the server have touched: all of it
+        /// once handed out; fewer, the first frame drawn into it would pay its page faults
+        /// (`touchAhead()`).
+        var touchedRows = 0
+        /// Its pixmap on the Present path, else 0.
+        var pixmap: Pixmap { (buffer as? SharedMemoryBuffer)?.pixmap ?? 0 }
+    }
+    private var slots: [Slot]
     /// The buffer handed out for the next frame.
     private var drawing = 0
     /// The buffer holding what the window shows (after the frame queued last), or nil before the first.
     private var onScreen: Int?
-    /// The rows of each buffer whose memory the app and (for a pixmap) the server have touched:
-    /// all of a buffer once handed out; fewer, the first frame drawn into it would pay its page
-    /// faults (`touchAhead()`).
-    private var touchedRows: [Int]
     /// A GC for copying a pixmap onto itself without NoExpose events (made when first needed).
     private var copyGC: GC?
     /// The most bytes `touchAhead()` touches in one call (8 MiB: a few ms), so input that comes
@@ -99,17 +105,15 @@ final class PresentChain {
         self.gc = gc
         switch path {
         case .present:
-            buffers = try (0..<Self.presentBufferCount).map { _ in
-                try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height, pixmapFor: window)
+            slots = try (0..<Self.presentBufferCount).map { _ in
+                Slot(buffer: try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height, pixmapFor: window))
             }
             region = XFixesCreateRegion(display, nil, 0)
         case .sharedMemory:
-            buffers = try (0..<2).map { _ in try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height) }
+            slots = try (0..<2).map { _ in Slot(buffer: try SharedMemoryBuffer(display: display, visual: visual, width: width, height: height)) }
         case .putImage:
-            buffers = try (0..<2).map { _ in try PlainBuffer(display: display, visual: visual, width: width, height: height) }
+            slots = try (0..<2).map { _ in Slot(buffer: try PlainBuffer(display: display, visual: visual, width: width, height: height)) }
         }
-        busy = Array(repeating: false, count: buffers.count)
-        touchedRows = Array(repeating: 0, count: buffers.count)
     }
 
     deinit {
@@ -118,19 +122,19 @@ final class PresentChain {
     }
 
     /// The buffers' size in px.
-    var backBufferSize: (width: Int, height: Int) { (buffers[0].pixels.width, buffers[0].pixels.height) }
+    var backBufferSize: (width: Int, height: Int) { (slots[0].buffer.pixels.width, slots[0].buffer.pixels.height) }
 
     /// The pixels of the buffer to draw the next frame into: one the server is done with, never
     /// the one on screen (the next frame is compared with it).
     var backBuffer: PixelBuffer {
-        if let free = buffers.indices.first(where: { !busy[$0] && $0 != onScreen }) {
+        if let free = slots.indices.first(where: { !slots[$0].busy && $0 != onScreen }) {
             drawing = free
         } else {
             // Every buffer busy (an idle notice lost): take the oldest, not the one on screen.
-            drawing = (onScreen.map { $0 + 1 } ?? 0) % buffers.count
+            drawing = (onScreen.map { $0 + 1 } ?? 0) % slots.count
         }
-        touchedRows[drawing] = buffers[drawing].pixels.height
-        return buffers[drawing].pixels
+        slots[drawing].touchedRows = slots[drawing].buffer.pixels.height
+        return slots[drawing].buffer.pixels
     }
 
     /// Touches the pages of a buffer never handed out, up to `touchChunkBytes` a call, in the app
@@ -140,12 +144,12 @@ final class PresentChain {
     /// (the kernel zeroes 33 MB page by page) and the server's first copy from it 20 ms more.
     /// Returns whether there was something to touch.
     func touchAhead() -> Bool {
-        guard let index = buffers.indices.first(where: { touchedRows[$0] < buffers[$0].pixels.height }) else { return false }
-        let pixels = buffers[index].pixels
-        let start = touchedRows[index]
+        guard let index = slots.indices.first(where: { slots[$0].touchedRows < slots[$0].buffer.pixels.height }) else { return false }
+        let pixels = slots[index].buffer.pixels
+        let start = slots[index].touchedRows
         let rows = min(pixels.height - start, max(1, Self.touchChunkBytes / max(1, pixels.bytesPerRow)))
         memset(pixels.baseAddress + start * pixels.bytesPerRow, 0, rows * pixels.bytesPerRow)
-        if let pixmap = (buffers[index] as? SharedMemoryBuffer)?.pixmap, pixmap != 0 {
+        if case let pixmap = slots[index].pixmap, pixmap != 0 {
             if copyGC == nil {
                 var values = XGCValues()
                 values.graphics_exposures = 0
@@ -154,7 +158,7 @@ final class PresentChain {
             XCopyArea(display, pixmap, pixmap, copyGC, 0, Int32(start), UInt32(pixels.width), UInt32(rows), 0, Int32(start))
             XSync(display, 0)
         }
-        touchedRows[index] = start + rows
+        slots[index].touchedRows = start + rows
         return true
     }
 
@@ -169,12 +173,12 @@ final class PresentChain {
     ///   (`FakePresentClock`), where no display can tear.
     /// - Throws: `X11Error` when the server rejects it (the fallback paths sync to know).
     func present(asynchronous: Bool = false) throws -> PresentOutcome {
-        let pixels = buffers[drawing].pixels
+        let pixels = slots[drawing].buffer.pixels
         let whole = FrameBox(x: 0, y: 0, width: pixels.width, height: pixels.height)
         let box: FrameBox
         if sendWhole || onScreen == nil {
             box = whole
-        } else if let changed = FrameBox.difference(pixels, buffers[onScreen!].pixels) {
+        } else if let changed = FrameBox.difference(pixels, slots[onScreen!].buffer.pixels) {
             box = changed
         } else {
             return .unchanged
@@ -183,11 +187,11 @@ final class PresentChain {
         onScreen = drawing
         switch path {
         case .present:
-            let pixmap = (buffers[drawing] as! SharedMemoryBuffer).pixmap
+            let pixmap = slots[drawing].pixmap
             var rectangle = XRectangle(x: Int16(box.x), y: Int16(box.y), width: UInt16(box.width), height: UInt16(box.height))
             XFixesSetRegion(display, region, &rectangle, 1)
             serial &+= 1
-            busy[drawing] = true
+            slots[drawing].busy = true
             inFlight = serial
             // target_msc 0 with divisor 0: the next refresh, or with PresentOptionAsync now (the
             // counter has reached 0); the server copies only `region`.
@@ -197,7 +201,7 @@ final class PresentChain {
             return .queued(serial: serial, box: box)
         case .sharedMemory, .putImage:
             try X11ErrorTrap.bracket(display, "presenting a frame") {
-                buffers[drawing].put(display: display, window: window, gc: gc, box: box)
+                slots[drawing].buffer.put(display: display, window: window, gc: gc, box: box)
             }
             return .shown(box: box)
         }
@@ -208,12 +212,12 @@ final class PresentChain {
     /// shows. Returns its serial; nil off the Present path, before the first frame, with a frame
     /// in flight, or while the server still holds the buffer on screen.
     func probe() -> UInt32? {
-        guard path == .present, inFlight == nil, let shown = onScreen, !busy[shown],
-              let pixmap = (buffers[shown] as? SharedMemoryBuffer)?.pixmap, pixmap != 0 else { return nil }
+        guard path == .present, inFlight == nil, let shown = onScreen, !slots[shown].busy,
+              case let pixmap = slots[shown].pixmap, pixmap != 0 else { return nil }
         var rectangle = XRectangle(x: 0, y: 0, width: 1, height: 1)
         XFixesSetRegion(display, region, &rectangle, 1)
         serial &+= 1
-        busy[shown] = true
+        slots[shown].busy = true
         inFlight = serial
         XPresentPixmap(display, window, pixmap, serial, 0, region, 0, 0, 0, 0, 0, UInt32(PresentOptionNone), 0, 0, 0, nil, 0)
         XFlush(display)
@@ -226,8 +230,8 @@ final class PresentChain {
         switch evtype {
         case PresentIdleNotify:
             let idle = data.assumingMemoryBound(to: XPresentIdleNotifyEvent.self).pointee
-            if let index = buffers.indices.first(where: { (buffers[$0] as? SharedMemoryBuffer)?.pixmap == idle.pixmap }) {
-                busy[index] = false
+            if let index = slots.indices.first(where: { slots[$0].pixmap == idle.pixmap }) {
+                slots[index].busy = false
             }
             return nil
         case PresentCompleteNotify:

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+import CX11
+import FoundationEssentials
+
+/// Opening and closing the X connections SwipeBack owns, with their errors kept by `X11ErrorTrap`.
+public enum X11Connection {
+    /// Opens a display and starts keeping its errors (`X11ErrorTrap.register(_:)`).
+    ///
+    /// - Parameter displayName: the display, like `:1`; nil for `$DISPLAY`.
+    /// - Returns: the Xlib display; `close(_:)` it.
+    /// - Throws: `X11Error` when no display is named or it cannot be opened.
+    public static func open(_ displayName: String?) throws -> OpaquePointer {
+        guard let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+            throw X11Error("no X display: DISPLAY is not set (run under X, or start Xvfb and set DISPLAY)")
+        }
+        guard let display = XOpenDisplay(name) else {
+            throw X11Error("cannot open X display \"\(name)\"")
+        }
+        X11ErrorTrap.register(display)
+        return display
+    }
+
+    /// Closes a display `open(_:)` gave, after its errors stop being kept. A connection Xlib has
+    /// seen die is only forgotten: closing it can wait forever on a lock another thread holds.
+    ///
+    /// - Parameter display: the display; not used after this.
+    public static func close(_ display: OpaquePointer) {
+        let lost = X11ErrorTrap.isConnectionLost(display)
+        X11ErrorTrap.unregister(display)
+        if !lost { XCloseDisplay(display) }
+    }
+}
