@@ -129,6 +129,20 @@ public enum TouchStep: Equatable {
     case up(UInt32, x: Double, y: Double)
     /// Nothing happens for this many ms: the script's pace, which the server stamps into the events.
     case wait(Double)
+    /// The touchpad scrolls by (dx, dy) valuator units (`TouchInjector.scroll`).
+    case scroll(dx: Double, dy: Double)
+    /// A touchpad swipe gesture event (`TouchInjector.swipeGesture`): `phase` is the XI event type
+    /// (30 begin, 31 update, 32 end).
+    case gesture(UInt16, fingers: UInt16, dx: Double, dy: Double, cancelled: Bool = false)
+
+    /// A touchpad swipe of `fingers` fingers: begin, `steps` updates of `dx` `every` ms apart, end
+    /// (cancelled when `cancelled`).
+    public static func touchpadSwipe(fingers: UInt16 = 3, steps: Int, dx: Double, every: Double = 8,
+                                     cancelled: Bool = false) -> [TouchStep] {
+        [.gesture(30, fingers: fingers, dx: 8, dy: 0)]
+            + (0..<steps).flatMap { _ in [TouchStep.wait(every), .gesture(31, fingers: fingers, dx: dx, dy: 0)] }
+            + [.gesture(32, fingers: fingers, dx: 0, dy: 0, cancelled: cancelled)]
+    }
 
     /// A straight touch: down at `from`, `steps` moves `every` ms apart to `to`, and (unless
     /// `lift` is false) up there `every` ms later.
@@ -161,6 +175,9 @@ extension TouchInjector {
             case .move(let id, let x, let y): try move(id, x: x, y: y)
             case .up(let id, let x, let y): try end(id, x: x, y: y)
             case .wait(let milliseconds): sleepMilliseconds(milliseconds)
+            case .scroll(let dx, let dy): try scroll(dx: dx, dy: dy)
+            case .gesture(let phase, let fingers, let dx, let dy, let cancelled):
+                try swipeGesture(phase, fingers: fingers, dx: dx, dy: dy, cancelled: cancelled)
             }
         }
     }

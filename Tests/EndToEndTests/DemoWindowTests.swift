@@ -23,15 +23,7 @@ final class DemoWindowTests: XCTestCase {
         try demo.waitFor("the first frame") { self.frameCount($0) >= 1 }
 
         // 1. A fast drag from the left edge pops the page.
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...10 {
-            sleepMilliseconds(8)
-            server.move(to: 3 + step * 40, 300)
-        }
-        sleepMilliseconds(8)
-        server.button(false)
+        server.play(PointerStep.drag(from: (3, 300), to: (403, 300)))
         var log = try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
         let gesture = log.filter { type($0) == "gesture" }
         XCTAssertEqual(gesture.first.flatMap { field($0, "phase") }, "began")
@@ -47,11 +39,7 @@ final class DemoWindowTests: XCTestCase {
         // 2. A click on a button pushes a page.
         let (bx, by) = try builtInButtonCentre(page: "home", button: "open-message", width: 800)
         let beforeClick = log.count
-        server.move(to: bx, by)
-        sleepMilliseconds(30)
-        server.button(true)
-        sleepMilliseconds(30)
-        server.button(false)
+        server.play(PointerStep.click(x: bx, y: by))
         log = try demo.waitFor("the push") { self.after($0, beforeClick).contains { self.type($0) == "stack" } }
         let action = try XCTUnwrap(after(log, beforeClick).first { type($0) == "action" })
         XCTAssertEqual(field(action, "element"), "open-message")
@@ -65,13 +53,7 @@ final class DemoWindowTests: XCTestCase {
         // 3. A short slow drag, with a screenshot mid-drag, puts the page back.
         let beforeDrag = log.count
         let downX = 5, dragged = 100
-        server.move(to: downX, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...20 {
-            sleepMilliseconds(25)
-            server.move(to: downX + step * dragged / 20, 300)
-        }
+        server.play(PointerStep.drag(from: (downX, 300), to: (downX + dragged, 300), steps: 20, every: 25, lift: false))
         // Wait for the last move's line and a frame presented after it, then look at the screen.
         log = try demo.waitFor("the last move's frame") { log in
             let recent = self.after(log, beforeDrag)
@@ -86,8 +68,7 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertLessThan(row[dragged - 1][0], 230, "the shadow darkens the page beneath at the edge")
         XCTAssertGreaterThan(row[dragged - 1][0], 150, "no gap between the pages shows the cleared back buffer")
         XCTAssertTrue(row[..<dragged].allSatisfy { $0[0] > 150 && $0[0] < 255 }, "the page beneath is dimmed, never blank")
-        sleepMilliseconds(120) // a pause: the tracker has no velocity at the release
-        server.button(false)
+        server.play([.wait(120), .up]) // a pause: the tracker has no velocity at the release
         log = try demo.waitFor("the cancel to settle") {
             self.after($0, beforeDrag).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
         }
@@ -99,8 +80,7 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(finished["completed"] as? Bool, false)
 
         // After settling, the whole row is the message page again.
-        sleepMilliseconds(100)
-        XCTAssertTrue(server.pixels(row: 596, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] })
+        XCTAssertTrue(waitUntil { server.pixels(row: 596, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] } })
 
         // 4. A key reaches the app: Escape is a back key and pops the message.
         let beforeKey = demo.lines().count
@@ -119,17 +99,15 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(after(back, beforeKey).first { type($0) == "stack" }?["pages"] as? [String], ["home"])
         // Hovering changes nothing on screen and presents no frame.
         let framesBeforeHover = frameCount(demo.lines())
-        for x in stride(from: 300, to: 500, by: 20) { server.move(to: x, 200); sleepMilliseconds(5) }
-        sleepMilliseconds(100)
+        server.play(stride(from: 300, to: 500, by: 20).flatMap { [.move(x: $0, y: 200), .wait(5)] })
+        sleepMilliseconds(100) // nothing to wait for: no frame may come in this time
         XCTAssertEqual(frameCount(demo.lines()), framesBeforeHover, "hover draws no frames")
 
         // 5. The window manager's close request (WM_DELETE_WINDOW) ends the demo with status 0.
         let windows = server.windows(titled: "SwipeBack")
         XCTAssertEqual(windows.count, 1)
         server.requestClose(try XCTUnwrap(windows.first))
-        let deadline = Date().addingTimeInterval(5)
-        while demo.process.isRunning, Date() < deadline { sleepMilliseconds(10) }
-        guard !demo.process.isRunning else { return XCTFail("the demo did not exit on WM_DELETE_WINDOW") }
+        guard waitUntil(timeout: 5, { !demo.process.isRunning }) else { return XCTFail("the demo did not exit on WM_DELETE_WINDOW") }
         XCTAssertEqual(demo.process.terminationStatus, 0)
     }
 }
@@ -140,13 +118,7 @@ final class WindowFaultTests: XCTestCase {
 
     /// Drags with XTest from (x0, y) by `distance` px in `steps`, slowly, without releasing.
     private func drag(_ server: XvfbServer, from x0: Int, y: Int, by distance: Int, steps: Int = 10) {
-        server.move(to: x0, y)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...steps {
-            sleepMilliseconds(20)
-            server.move(to: x0 + step * distance / steps, y)
-        }
+        server.play(PointerStep.drag(from: (x0, y), to: (x0 + distance, y), steps: steps, every: 20, lift: false))
     }
 
     /// Waits for a frame presented after the last gesture line with `progress`, and returns the log.
@@ -166,7 +138,6 @@ final class WindowFaultTests: XCTestCase {
         let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
         XMoveWindow(server.display, window, 200, 120)
         XSync(server.display, 0)
-        sleepMilliseconds(100)
         // Down 3 px inside the window's left edge (root x = 203), then 240 px to the right.
         drag(server, from: 203, y: 400, by: 240)
         try waitForFrame(demo, progress: 240.0 / 600)
@@ -182,13 +153,12 @@ final class WindowFaultTests: XCTestCase {
         let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
         drag(server, from: 3, y: 300, by: 150, steps: 5)
         try waitForFrame(demo, progress: 150.0 / 800)
+        let framesBeforeResize = frameLineCount(demo.lines())
         XResizeWindow(server.display, window, 600, 600)
         XSync(server.display, 0)
-        sleepMilliseconds(150)
-        for step in 1...5 {
-            sleepMilliseconds(20)
-            server.move(to: 3 + 150 + step * 30, 300)
-        }
+        // The resize's frame: the demo has the new width before the drag goes on.
+        try demo.waitFor("the resize's frame") { frameLineCount($0) > framesBeforeResize }
+        server.play((1...5).flatMap { [.wait(20), .move(x: 3 + 150 + $0 * 30, y: 300)] })
         // The finger is 300 px from where it went down; the window is now 600 px wide.
         try waitForFrame(demo, progress: 300.0 / 600)
         let row = server.pixels(row: 596, from: 0, to: 600)
@@ -205,11 +175,7 @@ final class WindowFaultTests: XCTestCase {
         func popped(by what: String, _ action: () -> Void) throws -> [[String: Any]] {
             let before = demo.lines().count
             action()
-            try demo.waitFor("the pop by \(what)") {
-                $0.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
-            }
-            sleepMilliseconds(200)
-            return Array(demo.lines().dropFirst(before))
+            return try waitForSettled(demo, after: before, "the pop by \(what)")
         }
         let byButton = try popped(by: "button 8") { server.click(button: 8) }
         XCTAssertEqual(byButton.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
@@ -229,7 +195,7 @@ final class WindowFaultTests: XCTestCase {
         try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
         kill(server.process.processIdentifier, SIGKILL)
         let killed = Date()
-        while demo.process.isRunning, Date().timeIntervalSince(killed) < 3 { sleepMilliseconds(5) }
+        _ = waitUntil(timeout: 3, every: 5) { !demo.process.isRunning }
         let elapsed = Date().timeIntervalSince(killed)
         guard !demo.process.isRunning else { return XCTFail("the demo kept running after its X server died") }
         XCTAssertLessThan(elapsed, 1.0)
@@ -258,11 +224,7 @@ final class WindowInputFaultTests: XCTestCase {
         XMapWindow(server.display, other)
         XSetInputFocus(server.display, ours, RevertToParent, 0)
         XSync(server.display, 0)
-        sleepMilliseconds(100)
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...5 { sleepMilliseconds(20); server.move(to: 3 + step * 40, 300) }
+        server.play(PointerStep.drag(from: (3, 300), to: (203, 300), steps: 5, every: 20, lift: false))
         try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
         XSetInputFocus(server.display, other, RevertToParent, 0)
         XSync(server.display, 0)
@@ -277,10 +239,7 @@ final class WindowInputFaultTests: XCTestCase {
     func testAGrabThatTakesTheMouseMidDragCancelsTheSwipe() throws {
         let server = try XvfbServer()
         let demo = try start(server)
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...5 { sleepMilliseconds(20); server.move(to: 3 + step * 40, 300) }
+        server.play(PointerStep.drag(from: (3, 300), to: (203, 300), steps: 5, every: 20, lift: false))
         try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
         // Another client grabs the XTest pointer: the rest of the drag and the release go to it.
         guard let other = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
@@ -308,22 +267,12 @@ final class WindowInputFaultTests: XCTestCase {
         server.button(false)
         XIUngrabDevice(other, try XCTUnwrap(xtest), 0)
         XSync(other, 0)
-        sleepMilliseconds(100)
         // The server's master pointer never saw that release, so it delivers the next click as a
         // lone release (seen with Xvfb 21): one click to square it, away from every element.
-        server.move(to: 300, 480)
-        server.button(true)
-        server.button(false)
-        sleepMilliseconds(100)
+        server.play([.move(x: 300, y: 480), .down, .up, .wait(100)])
         let before = demo.lines().count
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...10 { sleepMilliseconds(8); server.move(to: 3 + step * 50, 300) }
-        server.button(false)
-        try demo.waitFor("the pop") { $0.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" } }
-        sleepMilliseconds(200)
-        let later = Array(demo.lines().dropFirst(before))
+        server.play(PointerStep.drag(from: (3, 300), to: (503, 300), every: 8, lift: false) + [.up])
+        let later = try waitForSettled(demo, after: before, "the pop")
         XCTAssertEqual(later.filter { $0["phase"] as? String == "began" }.count, 1)
         XCTAssertEqual(later.filter { self.type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home"]])
     }
@@ -331,10 +280,8 @@ final class WindowInputFaultTests: XCTestCase {
     func testADragLeavingTheWindowClampsProgress() throws {
         let server = try XvfbServer()
         let demo = try start(server)
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...10 { sleepMilliseconds(20); server.move(to: 3 + step * 90, 300) } // to x = 903, past the 600 px window
+        // To x = 903, past the 600 px window.
+        server.play(PointerStep.drag(from: (3, 300), to: (903, 300), every: 20, lift: false))
         let log = try demo.waitFor("the move past the edge") { $0.contains { ($0["progress"] as? Double) == 1 } }
         let progresses = log.compactMap { $0["progress"] as? Double }
         XCTAssertTrue(progresses.allSatisfy { (0...1).contains($0) })
@@ -344,16 +291,10 @@ final class WindowInputFaultTests: XCTestCase {
     func testInputAtOneThousandHertzIsCoalescedAndThePageKeepsUp() throws {
         let server = try XvfbServer()
         let demo = try start(server, window: "800x600")
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
+        server.play([.move(x: 3, y: 300), .wait(30), .down])
         let before = demo.lines().filter { type($0) == "frame" }.count
-        let start = Date()
-        for i in 1...400 { // 400 moves, one every ms: 0.4 px each, 160 px in all... rounded to whole px by XTest
-            let wait = start.addingTimeInterval(Double(i) / 1000).timeIntervalSinceNow
-            if wait > 0 { usleep(useconds_t(wait * 1e6)) }
-            server.move(to: 3 + i / 2, 300)
-        }
+        // 400 moves, one every ms (the server keeps the pace): half a px each, 200 px in all.
+        server.play((1...400).flatMap { [.wait(1), .move(x: 3 + $0 / 2, y: 300)] })
         // The last position (200 px from the down) shows up in a frame soon after the last move.
         let log = try demo.waitFor("a frame at the last position", timeout: 2) { log in
             guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - 200.0 / 800) < 1e-9 } ?? false })
@@ -405,11 +346,11 @@ final class WindowPropertiesTests: XCTestCase {
         let maps = try String(contentsOfFile: "/proc/\(demo.process.processIdentifier)/maps", encoding: .utf8)
         XCTAssertTrue(maps.contains("SYSV"), "presenting through shared memory")
 
-        // Idle: no frames and next to no CPU over a second.
-        sleepMilliseconds(300)
+        // Idle: no frames and next to no CPU over a second. Two sleeps: idleness takes time to show.
+        sleepMilliseconds(300) // idle work (the snapshot ahead) ends 150 ms after the last frame
         let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count
         let before = try cpuSeconds(demo.process.processIdentifier)
-        sleepMilliseconds(1000)
+        sleepMilliseconds(1000) // the second of idleness measured
         let used = try cpuSeconds(demo.process.processIdentifier) - before
         XCTAssertLessThanOrEqual(used, 0.02, "an idle demo sleeps in poll")
         XCTAssertEqual(demo.lines().filter { $0["type"] as? String == "frame" }.count, frames)

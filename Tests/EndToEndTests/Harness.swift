@@ -117,3 +117,20 @@ func frameShown(after index: Int, in log: ArraySlice<[String: Any]>) -> Bool {
 
 /// `frameShown(after:in:)` for a whole log.
 func frameShown(after index: Int, in log: [[String: Any]]) -> Bool { frameShown(after: index, in: log[...]) }
+
+/// How many frame lines `log` has.
+func frameLineCount(_ log: [[String: Any]]) -> Int { log.filter { $0["type"] as? String == "frame" }.count }
+
+/// Waits until a transition that finished after line `before` of the demo's log has its last
+/// frame on screen (every line of what led to it is written then); returns the lines after `before`.
+///
+/// - Throws: `XTestingError` when the demo exits or 10 s pass.
+@discardableResult
+func waitForSettled(_ demo: DemoProcess, after before: Int = 0, _ what: String = "the transition to settle") throws -> [[String: Any]] {
+    Array(try demo.waitFor(what) { log in
+        let recent = log.dropFirst(before)
+        guard let finished = recent.firstIndex(where: { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" })
+        else { return false }
+        return frameShown(after: finished, in: recent)
+    }.dropFirst(before))
+}

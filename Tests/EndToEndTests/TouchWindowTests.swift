@@ -27,23 +27,13 @@ final class TouchWindowTests: XCTestCase {
     /// A touch from (x0, y) to (x1, y) in `steps` moves `interval` ms apart.
     private func swipe(_ touch: TouchInjector, id: UInt32, from x0: Double, to x1: Double, y: Double = 400,
                        steps: Int = 10, interval: Double = 8, lift: Bool = true) throws {
-        try touch.begin(id, x: x0, y: y)
-        for i in 1...steps {
-            sleepMilliseconds(interval)
-            try touch.move(id, x: x0 + (x1 - x0) * Double(i) / Double(steps), y: y)
-        }
-        if lift {
-            sleepMilliseconds(interval)
-            try touch.end(id, x: x1, y: y)
-        }
+        try touch.play(TouchStep.line(id, from: (x0, y), to: (x1, y), steps: steps, every: interval, lift: lift))
     }
 
     /// A 40 ms touch on the centre of a built-in page's element.
     private func tap(_ rig: Rig, id: UInt32, page: String, element: String) throws {
         let (x, y) = try builtInButtonCentre(page: page, button: element, width: Double(rig.server.width))
-        try rig.touch.begin(id, x: Double(x), y: Double(y))
-        sleepMilliseconds(40)
-        try rig.touch.end(id, x: Double(x), y: Double(y))
+        try rig.touch.play(TouchStep.tap(id, x: Double(x), y: Double(y)))
     }
 
     private func finished(_ log: [[String: Any]], after start: Int = 0) -> Bool {
@@ -64,7 +54,7 @@ final class TouchWindowTests: XCTestCase {
         let rig = try rig(pages: "home")
         try tap(rig, id: 3, page: "home", element: "open-message")
         try rig.demo.waitFor("the push") { self.finished($0) }
-        sleepMilliseconds(500) // room for a second, emulated activation to show up (it must not)
+        sleepMilliseconds(500) // nothing to wait for: a second, emulated activation must not come in this time
         let log = rig.demo.lines()
         XCTAssertEqual(count(log, "action"), 1, "the tap acts once, not again through pointer emulation")
         XCTAssertEqual(count(log, "stack"), 1)
@@ -77,7 +67,7 @@ final class TouchWindowTests: XCTestCase {
         let rig = try rig(pages: "home,settings")
         try tap(rig, id: 4, page: "settings", element: "swipe")
         try rig.demo.waitFor("the toggle") { $0.contains { self.type($0) == "action" } }
-        sleepMilliseconds(500)
+        sleepMilliseconds(500) // nothing to wait for: a second, emulated toggle must not come in this time
         let actions = rig.demo.lines().filter { type($0) == "action" }
         XCTAssertEqual(actions.count, 1)
         XCTAssertEqual(actions.first?["value"] as? Bool, false)
@@ -88,13 +78,10 @@ final class TouchWindowTests: XCTestCase {
         // Finger 1 swipes 200 px and rests; finger 2 taps the Reply button, then drags across the page.
         try swipe(rig.touch, id: 1, from: 3, to: 203, lift: false)
         let (x, y) = try builtInButtonCentre(page: "message", button: "reply", width: Double(rig.server.width))
-        try rig.touch.begin(2, x: Double(x), y: Double(y))
-        sleepMilliseconds(30)
-        try rig.touch.end(2, x: Double(x), y: Double(y))
+        try rig.touch.play(TouchStep.tap(2, x: Double(x), y: Double(y), holding: 30))
         try swipe(rig.touch, id: 3, from: 5, to: 900, y: 600)
         // Finger 1 lifts slowly, short of halfway: the page goes back.
-        sleepMilliseconds(120)
-        try rig.touch.end(1, x: 203, y: 400)
+        try rig.touch.play([.wait(120), .up(1, x: 203, y: 400)])
         let log = try rig.demo.waitFor("the cancel to settle") { self.finished($0) }
         XCTAssertEqual(log.filter { $0["phase"] as? String == "began" }.count, 1)
         XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
@@ -112,8 +99,9 @@ final class TouchWindowTests: XCTestCase {
         ]
         var expected = ["home", "message", "reply", "home"]
         for (name, change) in changes {
+            // The server has made the change (a round trip), and the window reads its
+            // hierarchy notice before the touches that follow.
             try change()
-            sleepMilliseconds(200)
             let before = rig.demo.lines().count
             try swipe(rig.touch, id: 1, from: 3, to: 703)
             let log = try rig.demo.waitFor("the pop after the device was \(name)") { self.finished($0, after: before) }
@@ -134,12 +122,9 @@ final class TouchWindowTests: XCTestCase {
         // Enabled again, the device takes a new client, and a new swipe pops exactly once.
         try rig.server.setTouchEnabled(true)
         let touch = try TouchInjector(socketPath: rig.server.touchSocket, screenWidth: rig.server.width, screenHeight: rig.server.height)
-        sleepMilliseconds(200)
         let before = rig.demo.lines().count
         try swipe(touch, id: 2, from: 3, to: 703)
-        try rig.demo.waitFor("the pop") { self.finished($0, after: before) }
-        sleepMilliseconds(300)
-        let after = Array(rig.demo.lines().dropFirst(before))
+        let after = try waitForSettled(rig.demo, after: before, "the pop")
         XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1)
         XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
     }
@@ -150,36 +135,19 @@ final class TouchWindowTests: XCTestCase {
                                          screenHeight: rig.server.height)
         // Two fingers moving right: the content scrolls toward the left edge, a run of negative dx
         // (15 valuator units are one 48 px wheel step), then the fingers lift (no movement).
-        for _ in 0..<10 {
-            try touchpad.scroll(dx: -15, dy: 0)
-            sleepMilliseconds(8)
-        }
-        try touchpad.scroll(dx: 0, dy: 0)
-        var log = try rig.demo.waitFor("the smooth-scroll pop") { self.finished($0) }
+        try touchpad.play((0..<10).flatMap { _ in [TouchStep.scroll(dx: -15, dy: 0), .wait(8)] } + [.scroll(dx: 0, dy: 0)])
+        var log = try waitForSettled(rig.demo, "the smooth-scroll pop")
         XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
         XCTAssertEqual(log.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
-        sleepMilliseconds(200)
         // A three-finger swipe gesture (XI 2.4).
         var before = rig.demo.lines().count
-        try touchpad.swipeGesture(30, fingers: 3, dx: 8, dy: 0)
-        for _ in 0..<10 {
-            sleepMilliseconds(8)
-            try touchpad.swipeGesture(31, fingers: 3, dx: 40, dy: 0)
-        }
-        try touchpad.swipeGesture(32, fingers: 3, dx: 0, dy: 0)
-        log = try rig.demo.waitFor("the gesture pop") { self.finished($0, after: before) }
-        let after = Array(log.dropFirst(before))
+        try touchpad.play(TouchStep.touchpadSwipe(steps: 10, dx: 40))
+        let after = try waitForSettled(rig.demo, after: before, "the gesture pop")
         XCTAssertEqual(after.first { type($0) == "back" }?["source"] as? String, "swipe")
         XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
-        sleepMilliseconds(200)
         // A gesture the driver cancels puts the page back, even past halfway.
         before = rig.demo.lines().count
-        try touchpad.swipeGesture(30, fingers: 3, dx: 8, dy: 0)
-        for _ in 0..<12 {
-            sleepMilliseconds(8)
-            try touchpad.swipeGesture(31, fingers: 3, dx: 40, dy: 0)
-        }
-        try touchpad.swipeGesture(32, fingers: 3, dx: 0, dy: 0, cancelled: true)
+        try touchpad.play(TouchStep.touchpadSwipe(steps: 12, dx: 40, cancelled: true))
         log = try rig.demo.waitFor("the cancelled gesture to settle") { self.finished($0, after: before) }
         XCTAssertTrue(log.dropFirst(before).contains { $0["phase"] as? String == "cancelled" })
         XCTAssertFalse(log.dropFirst(before).contains { type($0) == "stack" })
@@ -196,15 +164,12 @@ final class TouchWindowTests: XCTestCase {
         try rig.touch.end(1, x: 303, y: 400)
         XMapWindow(rig.server.display, window)
         XSync(rig.server.display, 0)
-        try rig.demo.waitFor("the restore to finish") { self.finished($0) }
-        sleepMilliseconds(200)
+        try waitForSettled(rig.demo, "the restore")
         let before = rig.demo.lines().count
         // A new swipe pops exactly once.
         try swipe(rig.touch, id: 2, from: 3, to: 703)
-        let log = try rig.demo.waitFor("the pop") { self.finished($0, after: before) }
-        sleepMilliseconds(300)
-        let after = Array(rig.demo.lines().dropFirst(before))
-        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1, "\(log.count) lines")
+        let after = try waitForSettled(rig.demo, after: before, "the pop")
+        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1, "\(after.count) lines")
         XCTAssertEqual(count(after, "stack"), 1)
         XCTAssertEqual(after.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
     }
@@ -233,21 +198,22 @@ final class TouchWindowTests: XCTestCase {
 
         /// Waits for the grab's next TouchBegin; returns (device, touch id).
         func nextBegin(timeout: Double = 5) throws -> (Int32, UInt32) {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                while XPending(display) > 0 {
+            var begin: (Int32, UInt32)?
+            _ = waitUntil(timeout: timeout, every: 5) {
+                while begin == nil, XPending(display) > 0 {
                     var event = XEvent()
                     XNextEvent(display, &event)
                     guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0 else { continue }
                     defer { XFreeEventData(display, &event.xcookie) }
                     if event.xcookie.evtype == XI_TouchBegin {
                         let device = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-                        return (device.deviceid, UInt32(bitPattern: device.detail))
+                        begin = (device.deviceid, UInt32(bitPattern: device.detail))
                     }
                 }
-                sleepMilliseconds(5)
+                return begin != nil
             }
-            throw HarnessError("the grab saw no TouchBegin")
+            guard let begin else { throw HarnessError("the grab saw no TouchBegin") }
+            return begin
         }
 
         /// Accepts (takes) or rejects (passes on) the touch.
@@ -268,9 +234,8 @@ final class TouchWindowTests: XCTestCase {
         try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
         // A fast 300 px swipe would commit if its end counted as a release.
         try rig.touch.end(1, x: 303, y: 400)
-        let log = try rig.demo.waitFor("the restore to finish") { self.finished($0) }
-        sleepMilliseconds(200)
-        XCTAssertEqual(count(rig.demo.lines(), "stack"), 0, "\(log.count) lines")
+        let log = try waitForSettled(rig.demo, "the restore")
+        XCTAssertEqual(count(log, "stack"), 0, "\(log.count) lines")
     }
 
     func testATouchRejectedByAnotherClientsGrabStaysTheWindows() throws {
@@ -279,12 +244,8 @@ final class TouchWindowTests: XCTestCase {
         try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
         let (device, touch) = try grabber.nextBegin()
         grabber.respond(device: device, touch: touch, mode: XIRejectTouch)
-        sleepMilliseconds(50)
-        for x in stride(from: 363.0, through: 603, by: 60) {
-            sleepMilliseconds(8)
-            try rig.touch.move(1, x: x, y: 400)
-        }
-        try rig.touch.end(1, x: 603, y: 400)
+        try rig.touch.play([.wait(50)] + stride(from: 363.0, through: 603, by: 60).flatMap { [TouchStep.wait(8), .move(1, x: $0, y: 400)] }
+                           + [.up(1, x: 603, y: 400)])
         let log = try rig.demo.waitFor("the pop") { self.finished($0) }
         XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
         XCTAssertEqual(log.first { type($0) == "stack" }?["pages"] as? [String], ["home"])
