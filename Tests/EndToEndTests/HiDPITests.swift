@@ -15,15 +15,10 @@ final class HiDPITests: XCTestCase {
     /// (a cancel when it begins); returns the log lines it added.
     private func drag(from x: Int, _ server: XvfbServer, _ demo: DemoProcess) throws -> [[String: Any]] {
         let before = demo.lines().count
-        server.move(to: x, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...6 { sleepMilliseconds(15); server.move(to: x + step * 20, 300) }
-        for step in (0..<6).reversed() { sleepMilliseconds(15); server.move(to: x + step * 20, 300) }
-        sleepMilliseconds(120)
-        server.button(false)
-        // The up has reached the demo when a frame or a line after it shows; a refused drag logs
-        // nothing, so give it the time a swipe's lines take.
+        server.play(PointerStep.drag(from: (x, 300), to: (x + 120, 300), steps: 6, every: 15, lift: false)
+                    + (0..<6).reversed().flatMap { [.wait(15), .move(x: x + $0 * 20, y: 300)] } + [.wait(120), .up])
+        // A refused drag logs nothing at all: there is nothing to wait for but the time a swipe's
+        // lines would take.
         sleepMilliseconds(300)
         let log = try demo.waitFor("the drag's end") { log in
             !log.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "started" }
@@ -37,7 +32,7 @@ final class HiDPITests: XCTestCase {
         try mergeResources("Xft.dpi: 192\n", display: server.displayName)
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
         try demo.waitFor("the first frame") { self.frames($0) >= 1 }
-        sleepMilliseconds(100)
+        _ = waitUntil { headerHeight(server, x: 790) == 112 }
         XCTAssertEqual(headerHeight(server, x: 790), 112, "the 56 px header at scale 2")
 
         // edgeWidth 20 is 40 px at scale 2: a drag from x = 41 is refused, one from x = 39 begins.
@@ -54,7 +49,7 @@ final class HiDPITests: XCTestCase {
         let before = frames(demo.lines())
         try mergeResources("Xft.dpi: 144\n", display: server.displayName)
         try demo.waitFor("a frame at the new scale") { self.frames($0) > before }
-        sleepMilliseconds(50)
+        _ = waitUntil { headerHeight(server, x: 790) == 84 }
         XCTAssertEqual(headerHeight(server, x: 790), 84, "the 56 px header at scale 1.5")
     }
 
@@ -63,11 +58,11 @@ final class HiDPITests: XCTestCase {
         try mergeResources("Xft.dpi: 192\n", display: server.displayName)
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600", "--scale", "1.5"])
         try demo.waitFor("the first frame") { self.frames($0) >= 1 }
-        sleepMilliseconds(100)
+        _ = waitUntil { headerHeight(server, x: 790) == 84 }
         XCTAssertEqual(headerHeight(server, x: 790), 84, "--scale 1.5 wins over Xft.dpi 192")
         // A merge changes nothing under an override.
         try mergeResources("Xft.dpi: 96\n", display: server.displayName)
-        sleepMilliseconds(300)
+        sleepMilliseconds(300) // nothing to wait for: no frame at another scale may come in this time
         XCTAssertEqual(headerHeight(server, x: 790), 84)
 
         let swipeback = try Paths.swipeback
@@ -92,12 +87,11 @@ final class HiDPITests: XCTestCase {
                                    arguments: ["--open", "home,message", "--window", "800x600"], command: ["record", recording])
         try demo.waitFor("the first frame") { self.frames($0) >= 1 }
         try during(demo)
-        server.move(to: 30, 300); sleepMilliseconds(30); server.button(true)
-        for step in 1...8 { sleepMilliseconds(8); server.move(to: 30 + step * 60, 300) }
-        server.button(false)
+        server.play(PointerStep.drag(from: (30, 300), to: (510, 300), steps: 8))
         try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
         // The replay ticks at 60 Hz from 0, the window at its own frames: its settle may end up to
-        // a tick later than the session's, so the recording goes on a little past the pop.
+        // a tick later than the session's, so the recording goes on a little past the pop: time
+        // itself is what is waited for.
         sleepMilliseconds(100)
         demo.process.terminate()
         demo.process.waitUntilExit()

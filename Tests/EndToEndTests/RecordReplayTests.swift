@@ -42,31 +42,21 @@ final class RecordReplayTests: XCTestCase {
         defer { if process.isRunning { process.terminate() } }
         func liveLog() -> [[String: Any]] { jsonLines((try? String(contentsOfFile: live, encoding: .utf8)) ?? "") }
         func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(10)
-            while !condition(liveLog()) {
-                guard Date() < deadline else { throw HarnessError("timed out waiting for \(what)") }
-                sleepMilliseconds(20)
-            }
+            guard waitUntil(timeout: 10, { condition(liveLog()) }) else { throw HarnessError("timed out waiting for \(what)") }
         }
         func finished(_ n: Int) -> ([[String: Any]]) -> Bool {
             { $0.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= n }
         }
         try waitFor("the window") { $0.contains { $0["phase"] as? String == "didAppear" } }
-        sleepMilliseconds(300)
         // 1. A fast swipe pops Reply.
-        server.move(to: 3, 300); sleepMilliseconds(30); server.button(true)
-        for step in 1...8 { sleepMilliseconds(8); server.move(to: 3 + step * 60, 300) }
-        server.button(false)
+        server.play(PointerStep.drag(from: (3, 300), to: (483, 300), steps: 8))
         try waitFor("the pop", finished(1))
         // 2. A slow, short swipe goes back.
-        server.move(to: 4, 400); sleepMilliseconds(30); server.button(true)
-        for step in 1...10 { sleepMilliseconds(40); server.move(to: 4 + step * 15, 400) }
-        sleepMilliseconds(100)
-        server.button(false)
+        server.play(PointerStep.drag(from: (4, 400), to: (154, 400), every: 40, lift: false) + [.wait(100), .up])
         try waitFor("the cancel", finished(2))
         // 3. The Reply button pushes Reply again.
         let (x, y) = try builtInButtonCentre(page: "message", button: "reply", width: 800)
-        server.move(to: x, y); sleepMilliseconds(30); server.button(true); sleepMilliseconds(30); server.button(false)
+        server.play(PointerStep.click(x: x, y: y))
         try waitFor("the push", finished(3))
         let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
         server.requestClose(window)
@@ -88,15 +78,13 @@ final class RecordReplayTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
         let process = try startRecorder(server, recording: recording, live: live, open: "home,message", home: folder.path)
-        let deadline = Date().addingTimeInterval(10)
-        while !((try? String(contentsOfFile: live, encoding: .utf8)) ?? "").contains("didAppear") {
-            guard Date() < deadline else { process.terminate(); return XCTFail("record did not start") }
-            sleepMilliseconds(20)
+        guard waitUntil(timeout: 10, { ((try? String(contentsOfFile: live, encoding: .utf8)) ?? "").contains("didAppear") }) else {
+            process.terminate()
+            return XCTFail("record did not start")
         }
-        server.move(to: 3, 300); sleepMilliseconds(30); server.button(true)
-        for step in 1...6 { sleepMilliseconds(10); server.move(to: 3 + step * 80, 300) }
-        server.button(false)
-        sleepMilliseconds(200)
+        server.play(PointerStep.drag(from: (3, 300), to: (483, 300), steps: 6, every: 10))
+        // The release is in the live log: the recording has it too.
+        _ = waitUntil { ((try? String(contentsOfFile: live, encoding: .utf8)) ?? "").contains(#""phase": "ended""#) }
         process.terminate() // SIGTERM, as a supervisor or Ctrl+C (SIGINT) would
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

@@ -33,8 +33,7 @@ final class WindowManagerTests: XCTestCase {
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "800x600"])
         try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
         let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack").first)
-        var deadline = Date().addingTimeInterval(5)
-        while parentWindow(display, window) == XDefaultRootWindow(display), Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { parentWindow(display, window) != XDefaultRootWindow(display) }
         XCTAssertNotEqual(parentWindow(display, window), XDefaultRootWindow(display), "openbox reparents the window into its frame")
 
         // What a taskbar reads, through xprop: WM_CLASS as the desktop file's StartupWMClass, the pid, the icon.
@@ -52,23 +51,15 @@ final class WindowManagerTests: XCTestCase {
         // The window manager moves it (as a pager would): the swipe follows the new place.
         let before = rootGeometry(display, window)
         sendRootMessage(display, window, "_NET_MOVERESIZE_WINDOW", [1 << 8 | 1 << 9 | 2 << 12, 150, 90])
-        deadline = Date().addingTimeInterval(5)
-        while rootGeometry(display, window).x == before.x, Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { rootGeometry(display, window).x != before.x }
         let place = rootGeometry(display, window)
         XCTAssertNotEqual(place.x, before.x, "the window manager moved the window")
         XCTAssertEqual([place.width, place.height], [800, 600], "decorations take nothing from the window")
-        sleepMilliseconds(150)
 
         // 1. A slow drag of 100 px, a screenshot mid-drag: the top page's edge is 100 px in.
         let y = place.y + 300, downX = 5, dragged = 100
         let startLines = demo.lines().count
-        server.move(to: place.x + downX, y)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...20 {
-            sleepMilliseconds(20)
-            server.move(to: place.x + downX + step * dragged / 20, y)
-        }
+        server.play(PointerStep.drag(from: (place.x + downX, y), to: (place.x + downX + dragged, y), steps: 20, every: 20, lift: false))
         try demo.waitFor("the last move's frame") { log in
             let recent = Array(log.dropFirst(startLines))
             guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
@@ -76,23 +67,19 @@ final class WindowManagerTests: XCTestCase {
             return frameShown(after: last, in: recent)
         }
         // The compositor paints the window's new contents on its next repaint.
-        sleepMilliseconds(compositing ? 200 : 50)
+        _ = waitUntil { server.pixels(row: place.y + 596, from: place.x, to: place.x + 800).firstIndex { $0 == [255, 255, 255] } == dragged }
         let row = server.pixels(row: place.y + 596, from: place.x, to: place.x + 800)
         let firstWhite = try XCTUnwrap(row.firstIndex { $0 == [255, 255, 255] }, "\(row.prefix(120))")
         XCTAssertEqual(firstWhite, dragged, "the top page's leading edge sits at the drag distance")
         XCTAssertTrue(row[dragged...].allSatisfy { $0 == [255, 255, 255] }, "the top page fills the rest of the row")
         XCTAssertTrue(row[..<dragged].allSatisfy { $0[0] > 150 && $0[0] < 255 }, "the page beneath is dimmed, never blank")
-        sleepMilliseconds(120)
-        server.button(false)
+        server.play([.wait(120), .up])
         var log = try demo.waitFor("the cancel's settle") { self.finished($0) >= 1 }
         XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
 
         // 2. The window manager gives the focus to the other window mid-swipe: the swipe is cancelled.
         let focusLines = log.count
-        server.move(to: place.x + 4, y)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...5 { sleepMilliseconds(20); server.move(to: place.x + 4 + step * 40, y) }
+        server.play(PointerStep.drag(from: (place.x + 4, y), to: (place.x + 204, y), steps: 5, every: 20, lift: false))
         try demo.waitFor("the swipe") { $0.dropFirst(focusLines).contains { $0["phase"] as? String == "began" } }
         sendRootMessage(display, other, "_NET_ACTIVE_WINDOW", [2, 0, 0])
         log = try demo.waitFor("the cancel") { self.finished($0) >= 2 }
@@ -101,15 +88,10 @@ final class WindowManagerTests: XCTestCase {
                       "focus taken by the window manager cancels the swipe: \(focusCase)")
         XCTAssertFalse(focusCase.contains { self.type($0) == "stack" })
         server.button(false)
-        sleepMilliseconds(100)
+        try waitForSettled(demo, after: focusLines, "the restore after the focus change")
 
         // 3. A fast drag pops the page.
-        server.move(to: place.x + 3, y)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...10 { sleepMilliseconds(8); server.move(to: place.x + 3 + step * 40, y) }
-        sleepMilliseconds(8)
-        server.button(false)
+        server.play(PointerStep.drag(from: (place.x + 3, y), to: (place.x + 403, y)))
         log = try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
         let pop = try XCTUnwrap(log.first { self.type($0) == "stack" })
         XCTAssertEqual(pop["op"] as? String, "pop")
