@@ -36,8 +36,7 @@ final class KioskDesktopTests: XCTestCase {
         let session = try WindowManagerSession(displayName: server.displayName, display: server.display, compositing: false)
         let display = server.display
         _ = makePanel(display, width: server.width)
-        var deadline = Date().addingTimeInterval(5)
-        while server.pixelsAt(x: 1000, y: 20) != [255, 0, 0], Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { server.pixelsAt(x: 1000, y: 20) == [255, 0, 0] }
         XCTAssertEqual(server.pixelsAt(x: 1000, y: 20), [255, 0, 0], "the panel shows before the kiosk")
         // The kiosk's header at (1000, 20): right of its title, inside the panel's 40 px.
         let header = [Theme.headerBackground.0, Theme.headerBackground.1, Theme.headerBackground.2].map { Int(($0 * 255).rounded()) }
@@ -50,37 +49,31 @@ final class KioskDesktopTests: XCTestCase {
         let id = String(format: "0x%lx", window)
         // The window manager's answer, read back as a pager reads it.
         var state = ""
-        deadline = Date().addingTimeInterval(5)
-        repeat {
+        _ = try waitUntil(every: 50) {
             state = try runTool("xprop", ["-id", id, "_NET_WM_STATE"], display: server.displayName, package: "x11-xserver-utils").output
-            if state.contains("_NET_WM_STATE_FULLSCREEN") { break }
-            sleepMilliseconds(50)
-        } while Date() < deadline
+            return state.contains("_NET_WM_STATE_FULLSCREEN")
+        }
         XCTAssertTrue(state.contains("_NET_WM_STATE_FULLSCREEN"), state)
         func covers(_ width: Int, _ height: Int) -> Bool {
             let g = rootGeometry(display, window)
             return [g.x, g.y, g.width, g.height] == [0, 0, width, height]
         }
-        deadline = Date().addingTimeInterval(5)
-        while !covers(server.width, server.height), Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { covers(server.width, server.height) }
         XCTAssertTrue(covers(server.width, server.height), "the kiosk covers the screen: \(rootGeometry(display, window))")
-        sleepMilliseconds(200)
+        _ = waitUntil { showsHeader() }
         // Above the panel: the top rows are the kiosk's header, not the panel's red.
         XCTAssertTrue(showsHeader(), "the kiosk stays above the panel: \(server.pixelsAt(x: 1000, y: 20))")
         // Touch reaches it under the window manager: a tap on its button pushes the menu.
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let (bx, by) = try builtInButtonCentre(page: "home", button: "menu", width: Double(server.width),
                                                document: fixtures.appendingPathComponent("pages.json").path)
-        try touch.begin(1, x: Double(bx), y: Double(by))
-        sleepMilliseconds(40)
-        try touch.end(1, x: Double(bx), y: Double(by))
+        try touch.play(TouchStep.tap(1, x: Double(bx), y: Double(by)))
         try kiosk.waitFor("the tap's push") { $0.contains { $0["type"] as? String == "stack" } }
         // A RandR change of the screen's size: the kiosk covers the new screen.
         let smaller = try server.shrinkScreen()
-        deadline = Date().addingTimeInterval(5)
-        while !covers(smaller.width, smaller.height), Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { covers(smaller.width, smaller.height) }
         XCTAssertTrue(covers(smaller.width, smaller.height), "the kiosk covers the resized screen: \(rootGeometry(display, window))")
-        sleepMilliseconds(200)
+        _ = waitUntil { showsHeader() }
         XCTAssertTrue(showsHeader(), "still above the panel: \(server.pixelsAt(x: 1000, y: 20))")
         XCTAssertTrue(kiosk.process.isRunning)
         XCTAssertTrue(session.windowManager.isRunning)

@@ -27,10 +27,8 @@ final class KioskTests: XCTestCase {
                 .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         }
         func waitFor(_ what: String, timeout: Double = 10, _ condition: ([[String: Any]]) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !condition(lines()) {
-                guard Date() < deadline, process.isRunning else { throw HarnessError("timed out waiting for \(what)") }
-                sleepMilliseconds(20)
+            guard waitUntil(timeout: timeout, { condition(lines()) || !process.isRunning }), process.isRunning else {
+                throw HarnessError("timed out waiting for \(what)")
             }
         }
         func stacks() -> [[String]] { lines().filter { $0["type"] as? String == "stack" }.compactMap { $0["pages"] as? [String] } }
@@ -39,14 +37,10 @@ final class KioskTests: XCTestCase {
         }
         func tap(_ page: String, _ button: String) throws {
             let (x, y) = try builtInButtonCentre(page: page, button: button, width: Double(server.width), document: pages)
-            try touch.begin(1, x: Double(x), y: Double(y))
-            sleepMilliseconds(40)
-            try touch.end(1, x: Double(x), y: Double(y))
+            try touch.play(TouchStep.tap(1, x: Double(x), y: Double(y)))
         }
         func swipe() throws {
-            try touch.begin(2, x: 3, y: 500)
-            for i in 1...10 { sleepMilliseconds(8); try touch.move(2, x: 3 + Double(i) * 70, y: 500) }
-            try touch.end(2, x: 703, y: 500)
+            try touch.play(TouchStep.line(2, from: (3, 500), to: (703, 500), lift: false) + [.up(2, x: 703, y: 500)])
         }
         try waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
         let window = try XCTUnwrap(topLevelWindows(server.display, titled: "SwipeBack kiosk").first)
@@ -88,24 +82,22 @@ final class KioskTests: XCTestCase {
         XTestFakeButtonEvent(server.display, 9, 1, 0)
         XTestFakeButtonEvent(server.display, 9, 0, 0)
         XSync(server.display, 0)
+        // A forward that acted would write its stack line with the forward line, in one turn.
         try waitFor("the forward button") { $0.dropFirst(beforeForward).contains { $0["type"] as? String == "forward" } }
-        sleepMilliseconds(300)
         let forward = lines().dropFirst(beforeForward)
         XCTAssertEqual(forward.filter { $0["type"] as? String == "forward" }.compactMap { $0["result"] as? String }, ["ignored"])
         XCTAssertFalse(forward.contains { $0["type"] as? String == "stack" })
         // A swipe on the root does nothing.
         let atRoot = lines().count
         try swipe()
-        sleepMilliseconds(400)
+        sleepMilliseconds(400) // nothing to wait for: no gesture line may come in this time
         XCTAssertFalse(lines().dropFirst(atRoot).contains { $0["type"] as? String == "gesture" || $0["type"] as? String == "stack" })
         // The exit chord quits, status 0.
         let keys = [XK_Control_L, XK_Alt_L, XK_q].map { XKeysymToKeycode(server.display, KeySym($0)) }
         for code in keys { XTestFakeKeyEvent(server.display, UInt32(code), 1, 0) }
         for code in keys.reversed() { XTestFakeKeyEvent(server.display, UInt32(code), 0, 0) }
         XSync(server.display, 0)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { sleepMilliseconds(20) }
-        XCTAssertFalse(process.isRunning, "the chord quits")
+        XCTAssertTrue(waitUntil { !process.isRunning }, "the chord quits")
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
@@ -120,10 +112,8 @@ final class KioskTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var deadline = Date().addingTimeInterval(10)
-        while !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("didAppear") {
-            guard Date() < deadline else { return XCTFail("the kiosk did not start") }
-            sleepMilliseconds(20)
+        guard waitUntil(timeout: 10, { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("didAppear") }) else {
+            return XCTFail("the kiosk did not start")
         }
         let window = try XCTUnwrap(topLevelWindows(server.display, titled: "SwipeBack kiosk").first)
         func size() -> [Int] {
@@ -135,15 +125,13 @@ final class KioskTests: XCTestCase {
         // The pointer over the kiosk shows no cursor: every pixel of the cursor image is clear.
         XTestFakeMotionEvent(server.display, -1, 300, 300, 0)
         XSync(server.display, 0)
-        sleepMilliseconds(100)
         let cursor = try XCTUnwrap(XFixesGetCursorImage(server.display))
         defer { XFree(cursor) }
         let count = Int(cursor.pointee.width) * Int(cursor.pointee.height)
         XCTAssertGreaterThan(count, 0)
         XCTAssertTrue((0..<count).allSatisfy { cursor.pointee.pixels[$0] >> 24 == 0 }, "a blank cursor")
         let smaller = try server.shrinkScreen()
-        deadline = Date().addingTimeInterval(5)
-        while size() != [smaller.width, smaller.height], Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { size() == [smaller.width, smaller.height] }
         XCTAssertEqual(size(), [smaller.width, smaller.height], "the window covers the new screen")
         XCTAssertTrue(process.isRunning)
     }

@@ -13,16 +13,9 @@ final class PresentPacingTests: XCTestCase {
     /// A 1 kHz drag of `moves` moves from the left edge, to `distance` px; returns once the
     /// release is sent.
     private func flood(_ server: XvfbServer, moves: Int, distance: Int, y: Int = 300) {
-        server.move(to: 3, y)
-        sleepMilliseconds(30)
-        server.button(true)
-        let start = Date()
-        for i in 1...moves {
-            let wait = start.addingTimeInterval(Double(i) / 1000).timeIntervalSinceNow
-            if wait > 0 { usleep(useconds_t(wait * 1e6)) }
-            server.move(to: 3 + i * distance / moves, y)
-        }
-        server.button(false)
+        // The server keeps the pace: one move a ms.
+        server.play([.move(x: 3, y: y), .wait(30), .down] + (1...moves).flatMap { [.wait(1), .move(x: 3 + $0 * distance / moves, y: y)] }
+                    + [.up])
     }
 
     /// Frames shown per second between the first and the last `changed` line of the drag.
@@ -74,7 +67,7 @@ final class PresentPacingTests: XCTestCase {
             XCTAssertGreaterThan(frames, 10, "\(environment): frames during the drag")
             XCTAssertLessThanOrEqual(rate, 66, "\(environment): paced by the frame clock")
             // The home page's header (its title) is on screen now.
-            sleepMilliseconds(100)
+            _ = waitUntil { server.pixels(row: 30, from: 0, to: 800) != header }
             XCTAssertNotEqual(server.pixels(row: 30, from: 0, to: 800), header, "\(environment): the home page is on screen")
         }
     }
@@ -87,15 +80,13 @@ final class PresentPacingTests: XCTestCase {
         XCTAssertEqual(demo.lines().first { type($0) == "frame" }.flatMap { number($0, "bytes") }, whole, "the first frame is sent whole")
         // Out past the slop and back to the edge: the swipe goes on at progress 0, so the page stays
         // where it is and only the readout's numbers change.
-        server.move(to: 3, 300)
-        sleepMilliseconds(30)
-        server.button(true)
-        for x in stride(from: 10, through: 60, by: 10) { sleepMilliseconds(20); server.move(to: x, 300) }
-        sleepMilliseconds(60)
+        server.play([.move(x: 3, y: 300), .wait(30), .down] + stride(from: 10, through: 60, by: 10).flatMap { [.wait(20), .move(x: $0, y: 300)] })
+        // The last move out is in the log before the moves back are counted.
+        try demo.waitFor("the move to 60") { $0.contains { abs((self.number($0, "progress") ?? -1) - 57.0 / 800) < 1e-9 } }
         let back = demo.lines().count
-        // 20 ms apart: well inside the tracker's 40 ms gap, so each move has a velocity and the
-        // readout's numbers change (40 ms apart, a busy machine stretched the gaps past it).
-        for x in [3, 2, 1, 0, 1, 0] { sleepMilliseconds(20); server.move(to: x, 300) }
+        // 20 ms apart (the server keeps the pace): well inside the tracker's 40 ms gap, so each
+        // move has a velocity and the readout's numbers change.
+        server.play([3, 2, 1, 0, 1, 0].flatMap { [.wait(20), .move(x: $0, y: 300)] })
         let log = try demo.waitFor("the moves at the edge shown") { log in
             guard let last = log.lastIndex(where: { $0["phase"] as? String == "changed" }), last >= back else { return false }
             return log.count - back >= 6 && frameShown(after: last, in: log)

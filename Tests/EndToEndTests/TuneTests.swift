@@ -10,7 +10,7 @@ final class TuneTests: XCTestCase {
     private func start(_ server: XvfbServer, config: String, log: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Paths.swipeback)
-        process.arguments = ["tune", "--config", config, "--open", "home,message", "--window", "800x600", "--event-log", log]
+        process.arguments = ["tune", "--config", config, "--open", "home,message", "--window", "800x600", "--event-log", log, "--log-frames"]
         process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -28,36 +28,25 @@ final class TuneTests: XCTestCase {
         let process = try start(server, config: config, log: log)
         defer { if process.isRunning { process.terminate() } }
         func logText() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(10)
-        while !logText().contains("didAppear") {
-            guard Date() < deadline else { return XCTFail("tune did not start") }
-            sleepMilliseconds(20)
-        }
-        sleepMilliseconds(300)
+        // The first frame is on screen: the window is mapped and takes keys.
+        guard waitUntil(timeout: 10, { logText().contains(#""type": "frame""#) }) else { return XCTFail("tune did not start") }
         server.move(to: 400, 300)
         // commitProgress is the third tunable: 0.5 up to 0.65, then save.
         server.key(XK_Down); server.key(XK_Down)
         for _ in 0..<3 { server.key(XK_Right) }
         server.key(XK_s)
         var saved = ""
-        while !saved.contains("0.65") {
-            guard Date() < deadline.addingTimeInterval(5) else { return XCTFail("not saved: \(saved)") }
-            sleepMilliseconds(20)
+        guard waitUntil(timeout: 5, {
             saved = (try? String(contentsOfFile: config, encoding: .utf8)) ?? ""
-        }
+            return saved.contains("0.65")
+        }) else { return XCTFail("not saved: \(saved)") }
         let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
         XCTAssertEqual(values["commitProgress"] as? Double ?? 0, 0.65, accuracy: 1e-9)
         XCTAssertEqual(values["edgeWidth"] as? Double, 30, "the file's own values are kept")
         XCTAssertEqual(Set(values.keys), ["feel", "edgeWidth", "commitProgress"], "the feel and the keys given explicitly")
         // The new threshold is live: a slow release at 60 % now cancels.
-        server.move(to: 3, 300); sleepMilliseconds(30); server.button(true)
-        for step in 1...12 { sleepMilliseconds(40); server.move(to: 3 + step * 40, 300) }
-        sleepMilliseconds(150)
-        server.button(false)
-        while !logText().contains("\"ended\"") {
-            guard Date() < deadline.addingTimeInterval(10) else { return XCTFail("no release") }
-            sleepMilliseconds(20)
-        }
+        server.play(PointerStep.drag(from: (3, 300), to: (483, 300), steps: 12, every: 40, lift: false) + [.wait(150), .up])
+        guard waitUntil(timeout: 10, { logText().contains("\"ended\"") }) else { return XCTFail("no release") }
         XCTAssertTrue(logText().contains("\"decision\": \"cancel\""), "60 % is short of the tuned 65 %")
         XCTAssertFalse(logText().contains("\"type\": \"back\""), "tuning keys never reach the app")
     }
