@@ -19,12 +19,9 @@ final class ExampleAppTests: XCTestCase {
         defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
         func isBlue(_ pixel: [Int]) -> Bool { pixel[2] > 200 && pixel[0] < 60 }
         // The folder page (Swift) shows its custom Done button, blue, at the top of the main stack.
-        let deadline = Date().addingTimeInterval(10)
-        while !(server.pixels(row: 92, from: 400, to: 401).first.map(isBlue) ?? false) {
-            guard Date() < deadline, process.isRunning else {
-                return XCTFail("the example never showed its folder page: \(server.pixels(row: 92, from: 400, to: 401)), running \(process.isRunning)")
-            }
-            sleepMilliseconds(50)
+        guard waitUntil(timeout: 10, every: 50, { (server.pixels(row: 92, from: 400, to: 401).first.map(isBlue) ?? false) || !process.isRunning }),
+              process.isRunning else {
+            return XCTFail("the example never showed its folder page: \(server.pixels(row: 92, from: 400, to: 401)), running \(process.isRunning)")
         }
         // The app's own WM_CLASS and icon, not SwipeBack's.
         let display = try XCTUnwrap(XOpenDisplay(server.displayName))
@@ -44,12 +41,8 @@ final class ExampleAppTests: XCTestCase {
         let expected: UInt = 2 + 48 * 48 + 2 + 128 * 128
         XCTAssertEqual(count, expected, "two icon sizes, each width, height and pixels")
         // A fast drag from the main stack's left edge (x = 320) pops it.
-        server.move(to: 323, 400)
-        sleepMilliseconds(30)
-        server.button(true)
-        for step in 1...10 { sleepMilliseconds(8); server.move(to: 323 + step * 50, 400) }
-        server.button(false)
-        sleepMilliseconds(1000)
+        server.play(PointerStep.drag(from: (323, 400), to: (823, 400), lift: false) + [.up])
+        _ = waitUntil { !isBlue(server.pixels(row: 92, from: 400, to: 401)[0]) }
         XCTAssertFalse(isBlue(server.pixels(row: 92, from: 400, to: 401)[0]), "the document's About page is back")
         XCTAssertTrue(process.isRunning)
         process.terminate()
@@ -70,12 +63,8 @@ final class ExampleAppTests: XCTestCase {
         defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
         // Navigator.run lays out at Xft.dpi / 96 = 2: the main stack's header is 112 px high.
         func waitForHeader(_ height: Int) throws {
-            let deadline = Date().addingTimeInterval(10)
-            while headerHeight(server, x: 1015) != height {
-                guard Date() < deadline, process.isRunning else {
-                    return XCTFail("the header never became \(height) px: \(headerHeight(server, x: 1015).map(String.init) ?? "none")")
-                }
-                sleepMilliseconds(50)
+            guard waitUntil(timeout: 10, every: 50, { headerHeight(server, x: 1015) == height || !process.isRunning }), process.isRunning else {
+                return XCTFail("the header never became \(height) px: \(headerHeight(server, x: 1015).map(String.init) ?? "none")")
             }
         }
         try waitForHeader(112)

@@ -41,9 +41,7 @@ final class ForwardWindowTests: XCTestCase {
         let server = try XvfbServer()
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message,reply,chain", "--window", "800x600"])
         try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
-        server.move(to: 40, 28)
-        sleepMilliseconds(30)
-        server.click(button: 3)
+        server.play([.move(x: 40, y: 28), .wait(30), .press(3), .release(3)])
         let opened = try demo.waitFor("the menu") { $0.contains { self.type($0) == "menu" } }
         XCTAssertEqual(lines(opened, "menu").first?["items"] as? [String], ["reply", "message", "home"])
         // The menu is on the screen: a hairline between its first two rows at y = 56 + 44.
@@ -54,11 +52,7 @@ final class ForwardWindowTests: XCTestCase {
         let separator = server.pixels(row: 100, from: 20, to: 270)
         XCTAssertTrue(separator.allSatisfy { $0[0] < 240 && $0[0] == $0[1] }, "the hairline between the first two rows")
         let before = demo.lines().count
-        server.move(to: 100, 56 + 2 * 44 + 22)
-        sleepMilliseconds(30)
-        server.button(true)
-        sleepMilliseconds(30)
-        server.button(false)
+        server.play(PointerStep.click(x: 100, y: 56 + 2 * 44 + 22))
         let log = try demo.waitFor("the pop to home") { self.finished($0, after: before) }
         let after = Array(log.dropFirst(before))
         XCTAssertEqual(lines(after, "menu").first?["chosen"] as? String, "home")
@@ -80,18 +74,16 @@ final class ForwardWindowTests: XCTestCase {
                                    arguments: ["--open", "home,message,reply", "--window", "\(server.width)x\(server.height)"])
         try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
         try touch.begin(1, x: 40, y: 28)
-        sleepMilliseconds(250)
+        sleepMilliseconds(250) // nothing to wait for: the menu must not come in this time
         XCTAssertTrue(lines(demo.lines(), "menu").isEmpty, "not before historyMenuDelay (500 ms)")
         let opened = try demo.waitFor("the long press", timeout: 5) { $0.contains { self.type($0) == "menu" } }
         try touch.end(1, x: 40, y: 28)
         let menu = try XCTUnwrap(lines(opened, "menu").first)
         XCTAssertEqual(menu["items"] as? [String], ["message", "home"])
-        sleepMilliseconds(200)
+        sleepMilliseconds(200) // nothing to wait for: no tap may come in this time
         XCTAssertTrue(lines(demo.lines(), "action").isEmpty, "lifting the long press did not tap the back button")
         let before = demo.lines().count
-        try touch.begin(2, x: 100, y: 56 + 44 + 22)
-        sleepMilliseconds(40)
-        try touch.end(2, x: 100, y: 56 + 44 + 22)
+        try touch.play(TouchStep.tap(2, x: 100, y: 56 + 44 + 22))
         let log = try demo.waitFor("the pop to home") { self.finished($0, after: before) }
         let after = Array(log.dropFirst(before))
         XCTAssertEqual(lines(after, "menu").first?["chosen"] as? String, "home")

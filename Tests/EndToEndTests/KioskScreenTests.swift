@@ -61,9 +61,7 @@ final class KioskScreenTests: XCTestCase {
         for key in keys { XTestFakeKeyEvent(server.display, UInt32(key), 1, 0) }
         for key in keys.reversed() { XTestFakeKeyEvent(server.display, UInt32(key), 0, 0) }
         XSync(server.display, 0)
-        let quitBy = Date().addingTimeInterval(5)
-        while chorded.process.isRunning, Date() < quitBy { sleepMilliseconds(20) }
-        XCTAssertFalse(chorded.process.isRunning, "the chord quits")
+        XCTAssertTrue(waitUntil { !chorded.process.isRunning }, "the chord quits")
         if chorded.process.isRunning { chorded.process.terminate() }
         chorded.process.waitUntilExit()
         XCTAssertEqual(chorded.process.terminationStatus, 0)
@@ -72,21 +70,16 @@ final class KioskScreenTests: XCTestCase {
         // 2. The wake guard (default 300 ms): a tap while `xset s activate` holds the screen only wakes it.
         let guarded = try kiosk(server, config: try config(#"{"kioskIdleTimeout": 0}"#))
         try runTool("xset", ["s", "activate"], display: server.displayName, package: "x11-xserver-utils")
-        let deadline = Date().addingTimeInterval(5)
-        while !saverIsOn(server), Date() < deadline { sleepMilliseconds(20) }
-        XCTAssertTrue(saverIsOn(server), "xset s activate turned the screen saver on")
-        sleepMilliseconds(200)
+        XCTAssertTrue(waitUntil { saverIsOn(server) }, "xset s activate turned the screen saver on")
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let (x, y) = try builtInButtonCentre(page: "home", button: "menu", width: Double(server.width), document: pages)
         func tap() throws {
-            try touch.begin(1, x: Double(x), y: Double(y))
-            sleepMilliseconds(40)
-            try touch.end(1, x: Double(x), y: Double(y))
+            try touch.play(TouchStep.tap(1, x: Double(x), y: Double(y)))
         }
         try tap()
         let woken = try guarded.waitFor("the wake") { $0.contains { $0["type"] as? String == "wake" } }
         XCTAssertFalse(saverIsOn(server), "the touch woke the screen")
-        sleepMilliseconds(400)
+        sleepMilliseconds(400) // nothing to wait for: the waking tap must press nothing in this time
         XCTAssertFalse(guarded.lines().contains { ["action", "stack"].contains($0["type"] as? String) },
                        "the waking tap pressed nothing: \(woken)")
         // 3. A second tap 400 ms later acts.

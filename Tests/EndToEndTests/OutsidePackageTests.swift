@@ -74,32 +74,27 @@ final class OutsidePackageTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: binary)
         process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin",
                                "SWIPEBACK_ASSETS": library.appendingPathComponent("Assets").path]
-        let out = Pipe()
-        process.standardOutput = out
+        // What the app prints goes to a file, read as it grows.
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("outside-app-\(UUID().uuidString).txt").path
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let deadline = Date().addingTimeInterval(20)
-        while server.windows(titled: "Outside app").isEmpty {
-            guard Date() < deadline, process.isRunning else { return XCTFail("the app's window never came") }
-            sleepMilliseconds(20) // the window is another process's: nothing to wait on but the server
-        }
-        sleepMilliseconds(300) // its first frame: the drag must reach a mapped, drawn window
+        func printed() -> String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+        // Its first frame is on screen (the detail page's white) once the window is mapped and drawn.
+        guard waitUntil(timeout: 20, { server.pixels(row: 476, from: 600, to: 601) == [[255, 255, 255]] || !process.isRunning }),
+              process.isRunning else { return XCTFail("the app's window never came") }
         // A fast drag from the left edge pops "detail".
-        server.move(to: 3, 240)
-        server.button(true)
-        for step in 1...8 { sleepMilliseconds(8); server.move(to: 3 + step * 60, 240) }
-        server.button(false)
-        sleepMilliseconds(800) // the settle, about 0.3 s
+        server.play([.move(x: 3, y: 240), .down] + (1...8).flatMap { [.wait(8), .move(x: 3 + $0 * 60, y: 240)] } + [.up])
+        _ = waitUntil { printed().contains("stack pop detail") }
         // The server dies: the app catches it and goes on to its own end.
         kill(server.process.processIdentifier, SIGKILL)
-        let ended = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < ended { sleepMilliseconds(10) }
-        XCTAssertFalse(process.isRunning, "the app's run ended once its server was gone")
+        XCTAssertTrue(waitUntil { !process.isRunning }, "the app's run ended once its server was gone")
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 0, "the app, not SwipeBack, decided how to end")
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(printed.contains("stack pop detail [\"home\"]"), printed)
-        XCTAssertTrue(printed.contains("caught: lost the connection to the X server"), printed)
+        XCTAssertTrue(printed().contains("stack pop detail [\"home\"]"), printed())
+        XCTAssertTrue(printed().contains("caught: lost the connection to the X server"), printed())
     }
 }

@@ -39,20 +39,14 @@ final class StopAndSaveTests: XCTestCase {
 
     /// Waits up to `seconds` for `process` to end; past that it is killed, and the answer is false.
     private func exits(_ process: Process, within seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(2000) }
-        guard process.isRunning else { return true }
+        guard !SwipeBackXTesting.waitUntil(timeout: seconds, every: 2, { !process.isRunning }) else { return true }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         return false
     }
 
     private func waitUntil(_ what: String, seconds: Double = 10, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            guard Date() < deadline else { throw HarnessError("timed out waiting for \(what)") }
-            usleep(500)
-        }
+        guard SwipeBackXTesting.waitUntil(timeout: seconds, every: 0.5, condition) else { throw HarnessError("timed out waiting for \(what)") }
     }
 
     func testASIGTERMWhileAWindowCommandStartsEndsItWithStatusZeroAndItsRecording() throws {
@@ -67,7 +61,7 @@ final class StopAndSaveTests: XCTestCase {
                 try waitUntil("the handler") { catchesTerm(process.processIdentifier) || !process.isRunning }
                 // Caught before anything else: long before there is a window.
                 XCTAssertTrue(server.windows(titled: "SwipeBack").isEmpty, "the handler comes first")
-                usleep(useconds_t(delay * 1000))
+                usleep(useconds_t(delay * 1000)) // the delay is the test's input: a SIGTERM this long into the start
             } else {
                 try waitUntil("the window") { !server.windows(titled: "SwipeBack").isEmpty || !process.isRunning }
             }
@@ -134,13 +128,18 @@ final class StopAndSaveTests: XCTestCase {
         let live = dotfiles.appendingPathComponent(".swipeback.json.swipeback-\(getpid()).partial").path
         try "".write(toFile: live, atomically: false, encoding: .utf8)
 
-        let tune = try start(server, ["tune", "--config", link, "--open", "home,message", "--window", "800x600"])
+        // The log goes elsewhere: the folder's listing is checked below.
+        let tuneLog = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-tune-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: tuneLog) }
+        let tune = try start(server, ["tune", "--config", link, "--open", "home,message", "--window", "800x600",
+                                      "--event-log", tuneLog, "--log-frames"])
         defer { if tune.isRunning { tune.terminate() } }
         try waitUntil("tune's window") { !server.windows(titled: "SwipeBack").isEmpty }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path).sorted(),
                        [".swipeback.json.swipeback-\(getpid()).partial", "swipeback.json"],
                        "the start removed the dead writer's leftover and kept the live one's")
-        sleepMilliseconds(300) // tune's first frame: the key below must reach a mapped window
+        // Tune's first frame (the message page's white): the key below must reach a mapped window.
+        try waitUntil("tune's first frame") { ((try? String(contentsOfFile: tuneLog, encoding: .utf8)) ?? "").contains(#""type": "frame""#) }
         server.move(to: 400, 300)
         server.key(XK_s)
         try waitUntil("the save") { ((try? String(contentsOfFile: target, encoding: .utf8)) ?? "").contains("\"feel\"") }
@@ -168,10 +167,11 @@ final class StopAndSaveTests: XCTestCase {
         try killedRecorder(server, target: config)
         XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), #"{"edgeWidth": 30}"#, "the target is whole")
 
-        let tune = try start(server, ["tune", "--config", config, "--open", "home,message", "--window", "800x600"])
+        let tuneLog = folder.appendingPathComponent("tune.jsonl").path
+        let tune = try start(server, ["tune", "--config", config, "--open", "home,message", "--window", "800x600",
+                                      "--event-log", tuneLog, "--log-frames"])
         defer { if tune.isRunning { tune.terminate() } }
-        try waitUntil("tune's window") { !server.windows(titled: "SwipeBack").isEmpty }
-        sleepMilliseconds(300)
+        try waitUntil("tune's first frame") { ((try? String(contentsOfFile: tuneLog, encoding: .utf8)) ?? "").contains(#""type": "frame""#) }
         server.move(to: 400, 300)
         server.key(XK_s)
         // The save writes the feel beside the file's own key.
