@@ -50,36 +50,49 @@ public enum PointerStep: Equatable, Sendable {
 }
 
 extension XvfbServer {
-    /// Plays a pointer script through XTest. Each wait becomes the delay XTest asks the server to
-    /// keep before the next event (the server, not this process, keeps the pace, so the events'
-    /// server times are spaced as the script says); returns once the server has processed the
-    /// last event.
+    /// Plays a pointer script through XTest on this server (`playPointerScript`).
     ///
     /// - Parameter script: the steps, in order.
-    public func play(_ script: [PointerStep]) {
-        var delay = 0.0
-        func nextDelay() -> UInt {
-            defer { delay = 0 }
-            return UInt(max(0, delay.rounded()))
-        }
-        for step in script {
-            switch step {
-            case .wait(let milliseconds):
-                delay += milliseconds
-            case .move(let x, let y):
-                XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), nextDelay())
-            case .press(let button):
-                XTestFakeButtonEvent(display, button, 1, nextDelay())
-            case .release(let button):
-                XTestFakeButtonEvent(display, button, 0, nextDelay())
-            case .key(let keysym):
-                let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
-                XTestFakeKeyEvent(display, code, 1, nextDelay())
-                XTestFakeKeyEvent(display, code, 0, 0)
-            }
-        }
-        // A trailing wait still passes before the script ends.
-        if delay > 0 { XTestFakeRelativeMotionEvent(display, 0, 0, nextDelay()) }
-        XSync(display, 0)
+    public func play(_ script: [PointerStep]) { playPointerScript(script, on: display) }
+}
+
+/// Plays a pointer script through XTest on `display`. Each wait becomes the delay XTest asks the
+/// server to keep before the next event (the server, not this process, keeps the pace, so the
+/// events' server times are spaced as the script says); returns once the server has processed
+/// the last event.
+///
+/// - Parameters:
+///   - script: the steps, in order.
+///   - display: a connection to a server with XTest.
+public func playPointerScript(_ script: [PointerStep], on display: OpaquePointer) {
+    var delay = 0.0
+    func nextDelay() -> UInt {
+        defer { delay = 0 }
+        return UInt(max(0, delay.rounded()))
     }
+    for step in script {
+        switch step {
+        case .wait(let milliseconds):
+            delay += milliseconds
+        case .move(let x, let y):
+            XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), nextDelay())
+        case .press(let button):
+            XTestFakeButtonEvent(display, button, 1, nextDelay())
+        case .release(let button):
+            XTestFakeButtonEvent(display, button, 0, nextDelay())
+        case .key(let keysym):
+            let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
+            XTestFakeKeyEvent(display, code, 1, nextDelay())
+            XTestFakeKeyEvent(display, code, 0, 0)
+        }
+    }
+    // A trailing wait still passes before the script ends.
+    if delay > 0 { XTestFakeRelativeMotionEvent(display, 0, 0, nextDelay()) }
+    XSync(display, 0)
+}
+
+/// Whether `window` is viewable (mapped, with every ancestor mapped) on `display`.
+public func isViewable(_ display: OpaquePointer, _ window: Window) -> Bool {
+    var attributes = XWindowAttributes()
+    return XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state == IsViewable
 }

@@ -41,9 +41,7 @@ final class KioskOutputTests: XCTestCase {
         XCTAssertEqual(place(secondWindow), [1280, 0, 1280, 800])
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: 2560, screenHeight: server.height)
         let (x, y) = try builtInButtonCentre(page: "home", button: "menu", width: 1280, document: pages)
-        try touch.begin(1, x: Double(1280 + x), y: Double(y))
-        sleepMilliseconds(40)
-        try touch.end(1, x: Double(1280 + x), y: Double(y))
+        try touch.play(TouchStep.tap(1, x: Double(1280 + x), y: Double(y)))
         try second.waitFor("the tap's push") { $0.contains { $0["type"] as? String == "stack" } }
         stop(second)
         // An output that is not connected: a warning, and the primary output until it is.
@@ -66,12 +64,11 @@ final class KioskOutputTests: XCTestCase {
                                     command: ["kiosk", pages], logFrames: false)
         try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
         let window = try XCTUnwrap(clientWindows(server.display, titled: "SwipeBack kiosk").first)
-        let deadline = Date().addingTimeInterval(5)
         func place() -> [Int] {
             let g = rootGeometry(server.display, window)
             return [g.x, g.y, g.width, g.height]
         }
-        while place() != [1280, 0, 1280, 800], Date() < deadline { sleepMilliseconds(20) }
+        _ = waitUntil { place() == [1280, 0, 1280, 800] }
         XCTAssertEqual(place(), [1280, 0, 1280, 800], "openbox makes it full screen on DUMMY1")
         let state = try runTool("xprop", ["-id", String(format: "0x%lx", window), "_NET_WM_STATE"], display: server.displayName,
                                 package: "x11-xserver-utils").output

@@ -12,16 +12,10 @@ final class LiveTimelineWindowTests: XCTestCase {
         // Swipes that cancel and settle while the next drag already moves, so input
         // lines and frame lines interleave.
         for _ in 0..<4 {
-            server.move(to: 3, 300)
-            sleepMilliseconds(10)
-            server.button(true)
             // Out and back: the release moves against the pop, so the swipe cancels and the page stays.
-            for step in Array(1...25) + Array((0...24).reversed()) {
-                sleepMilliseconds(3)
-                server.move(to: 3 + step * 6, 300 + step % 3)
-            }
-            server.button(false)
-            sleepMilliseconds(40)
+            let steps: [Int] = Array(1...25) + Array((0...24).reversed())
+            let moves: [PointerStep] = steps.flatMap { step -> [PointerStep] in [.wait(3), .move(x: 3 + step * 6, y: 300 + step % 3)] }
+            server.play([.move(x: 3, y: 300), .wait(10), .down] + moves + [.up, .wait(40)])
         }
         let log = try demo.waitFor("four swipes settled") { lines in
             lines.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= 4

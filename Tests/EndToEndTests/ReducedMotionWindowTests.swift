@@ -99,7 +99,7 @@ final class ReducedMotionWindowTests: XCTestCase {
         var start = log.count
         server.key(Int32(XK_Escape))
         try demo.waitFor("the pop to start") { $0.dropFirst(start).contains { self.type($0) == "transition" } }
-        sleepMilliseconds(400)
+        _ = waitUntil(every: 5) { (server.pixels(row: 560, from: 0, to: 20).first?[0] ?? 255) < 250 }
         let sliding = server.pixels(row: 560, from: 0, to: 20)
         XCTAssertLessThan(sliding.first?[0] ?? 255, 250, "mid-slide, the dimmed page beneath: \(sliding.first ?? [])")
         log = try demo.waitFor("the slide to finish") { $0.dropFirst(start).contains { self.phase($0) == "finished" } }
@@ -109,17 +109,14 @@ final class ReducedMotionWindowTests: XCTestCase {
         // Back to the message page, with the desktop's animations still on.
         let (bx, by) = try builtInButtonCentre(page: "home", button: "open-message", width: 800)
         start = log.count
-        server.move(to: bx, by)
-        sleepMilliseconds(30)
-        server.button(true)
-        sleepMilliseconds(30)
-        server.button(false)
+        server.play(PointerStep.click(x: bx, y: by))
         log = try demo.waitFor("the push to finish") { $0.dropFirst(start).contains { self.phase($0) == "finished" } }
 
         // 2. The desktop turns animations off, live: the same key now crossfades in 150 ms, and the
         // page beneath is never seen dimmed at the side.
+        // The window reads the new settings on their PropertyNotify, which the server queues
+        // before the key below.
         manager.publish(["Gtk/EnableAnimations": .integer(0)])
-        sleepMilliseconds(300)
         start = log.count
         server.key(Int32(XK_Escape))
         var darkest = 255

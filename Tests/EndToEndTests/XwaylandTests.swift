@@ -26,7 +26,7 @@ final class XwaylandTests: XCTestCase {
         let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack").first ?? framedWindow(display))
         var x: Int32 = 0, y: Int32 = 0, child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        sleepMilliseconds(LiveTimings.settle)
+        XCTAssertTrue(waitUntil { isViewable(display, window) }, "weston shows the window")
         // A key reaches it: Escape pops the top page (the window has focus once clicked).
         XTestFakeMotionEvent(display, -1, x + 450, y + 500, 0)
         XTestFakeButtonEvent(display, 3, 1, 0)
@@ -74,17 +74,10 @@ final class XwaylandTests: XCTestCase {
     /// An XTest drag from (x + 3, y + 300) in Xwayland's root: 40 moves 10 ms apart, 15 px each,
     /// longer than 20 of weston's frames.
     private func edgeDrag(_ display: OpaquePointer, x: Int32, y: Int32) {
-        XTestFakeMotionEvent(display, -1, x + 3, y + 300, 0)
-        XTestFakeButtonEvent(display, 1, 1, 0)
-        XFlush(display)
-        for step in 1...40 {
-            // The drag's pace is what the frames are measured against.
-            sleepMilliseconds(10)
-            XTestFakeMotionEvent(display, -1, x + 3 + Int32(step * 15), y + 300, 0)
-            XFlush(display)
-        }
-        XTestFakeButtonEvent(display, 1, 0, 0)
-        XFlush(display)
+        // The drag's pace (kept by the server) is what the frames are measured against.
+        let left = Int(x) + 3, row = Int(y) + 300
+        let moves: [PointerStep] = (1...40).flatMap { step -> [PointerStep] in [.wait(10), .move(x: left + step * 15, y: row)] }
+        playPointerScript([.move(x: left, y: row), .down] + moves + [.up], on: display)
     }
 
     /// `tune` under Xwayland: its window opens with the overlay and an edge drag pops.
@@ -99,7 +92,7 @@ final class XwaylandTests: XCTestCase {
         let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack").first ?? framedWindow(display))
         var x: Int32 = 0, y: Int32 = 0, child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        sleepMilliseconds(LiveTimings.settle)
+        XCTAssertTrue(waitUntil { isViewable(display, window) }, "weston shows the window")
         edgeDrag(display, x: x, y: y)
         let log = try tune.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
         XCTAssertEqual(log.last { $0["type"] as? String == "gesture" }?["decision"] as? String, "commit")
@@ -167,8 +160,4 @@ final class XwaylandTests: XCTestCase {
         return nil
     }
 
-    private enum LiveTimings {
-        /// The window's idle work is done 0.7 s after its first frame (as the live bench waits).
-        static let settle = 700.0
-    }
 }
