@@ -20,13 +20,13 @@ public enum X11Connection {
         return display
     }
 
-    /// Closes a display `open(_:)` gave, after its errors stop being kept. A connection Xlib has
-    /// seen die is only forgotten: closing it can wait forever on a lock another thread holds.
+    /// Closes a display `open(_:)` gave, then stops keeping its errors (a server that dies during
+    /// the close is an error kept, not the process's end). A connection Xlib has seen die is only
+    /// forgotten: closing it can wait forever on a lock another thread holds.
     ///
     /// - Parameter display: the display; not used after this.
     public static func close(_ display: OpaquePointer) {
-        let lost = X11ErrorTrap.isConnectionLost(display)
+        if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
         X11ErrorTrap.unregister(display)
-        if !lost { XCloseDisplay(display) }
     }
 }
