@@ -68,7 +68,7 @@ public final class SystemPageSlide: SystemFeedback {
         edge = swipe.edge
         let rect = rectangle(of: app, on: swipe.area)
         // The snapshot: the screen there (the app as shown; under a compositor its own pixels).
-        snapshot = SystemIndicator.screenImage(display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        snapshot = ScreenImages.screenImage(display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         frame = try? ImageSurface(width: rect.width, height: rect.height, opaque: true)
         guard snapshot != nil, frame != nil else { return }
         var attributes = XSetWindowAttributes()
@@ -145,7 +145,7 @@ public final class SystemPageSlide: SystemFeedback {
         }
         frame.flush()
         let screen = XDefaultScreen(display)
-        SystemIndicator.put(frame, on: window, display: display, gc: gc, visual: XDefaultVisual(display, screen),
+        ScreenImages.put(frame, on: window, display: display, gc: gc, visual: XDefaultVisual(display, screen),
                             depth: XDefaultDepth(display, screen))
     }
 

@@ -63,7 +63,7 @@ enum CommandReference {
     // MARK: - Options
 
     static let config = Option(flag: "--config", argument: "FILE",
-                               summary: "read the configuration from FILE (see CONFIGURATION); without it the window commands read $XDG_CONFIG_HOME/swipeback/config.json when it exists, the others the defaults")
+                               summary: "read the configuration from FILE (see CONFIGURATION); without it the window commands and system read $XDG_CONFIG_HOME/swipeback/config.json when it exists, the others the defaults")
     static let eventLog = Option(flag: "--event-log", argument: "FILE|-",
                                  summary: "write the event log (JSON lines) to FILE, or to standard output for -")
     static let window = Option(flag: "--window", argument: "WxH",
@@ -144,10 +144,10 @@ enum CommandReference {
 
     /// The environment variables read.
     static let environment: [(name: String, meaning: String)] = [
-        ("DISPLAY", "the X display the window commands open"),
+        ("DISPLAY", "the X display the window commands and system open"),
         ("XAUTHORITY", "the X authority file, as for any X client"),
         ("SWIPEBACK_ASSETS", "a folder holding fonts/ (DejaVuSans.ttf, DejaVuSans-Bold.ttf) and, for the demo, images/, icons/ and pages.json, instead of the installed share/swipeback"),
-        ("XDG_CONFIG_HOME", "where the window commands look for swipeback/config.json and tune saves it (default $HOME/.config; with neither set, nothing is read and tune cannot save)"),
+        ("XDG_CONFIG_HOME", "where the window commands and system look for swipeback/config.json and tune saves it (default $HOME/.config; with neither set, nothing is read and tune cannot save)"),
         ("HOME", "see XDG_CONFIG_HOME"),
         ("SWIPEBACK_SCALE", "the window commands' layout scale, \(LayoutScale.rangeText) px per layout unit, instead of Xft.dpi / 96 (--scale wins over it)"),
         ("SWIPEBACK_PAGES", "read by the kiosk's systemd unit only: the pages document it shows (default the demo's)"),

@@ -212,7 +212,7 @@ enum DemoCommand {
                                          option: "save")
     }
 
-    /// The configuration for window commands: defaults, then `--config`, else the user's saved file.
+    /// The configuration for the window commands and `system`: defaults, then `--config`, else the user's saved file.
     ///
     /// - Parameter creating: a `--config FILE` that does not exist yet starts from the defaults
     ///   (`tune` creates it on save).
