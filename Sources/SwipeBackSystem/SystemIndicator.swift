@@ -91,7 +91,7 @@ public final class SystemIndicator: SystemFeedback {
         let x = swipe.edge == .left ? Int(swipe.area.x) : Int(swipe.area.x + swipe.area.width) - width
         let y = Int(swipe.start.y) - height / 2
         XMoveWindow(display, window, Int32(x), Int32(y))
-        if !composited { backdrop = Self.screenImage(display, x: x, y: y, width: width, height: height) }
+        if !composited { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
         XMapRaised(display, window)
         mapped = true
     }
