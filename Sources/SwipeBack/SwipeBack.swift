@@ -88,7 +88,7 @@ extension Navigator {
                                    windowClass: windowClass ?? (X11Window.instanceName, X11Window.className))
         if !icon.isEmpty { window.setIcon(icon) }
         let app = WindowApp(window: window, model: model,
-                            renderer: SceneRenderer(scene: model.scene, compositor: try makeCompositor()))
+                            renderer: SceneRenderer(compositor: try makeCompositor()))
         app.scaleOverride = override
         clock = { [unowned app] in app.timelineNow() }
         defer { clock = nil }

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 
-/// Draws frames into the pixel buffers a window hands over: the scene of the moment through the
-/// compositor, then an optional overlay (the tuning tool's).
+/// Draws frames into the pixel buffers a window hands over: the scene the window's loop took for
+/// the frame, through the compositor, then an optional overlay (the tuning tool's).
 public final class SceneRenderer: FrameRendering {
-    private let scene: () -> Scene
     /// The compositor; it keeps the page snapshots between frames.
     public let compositor: TransitionCompositor
     /// Draws over each composed frame (the tuning overlay), given the frame and its scene; or nil.
@@ -17,17 +16,19 @@ public final class SceneRenderer: FrameRendering {
 
     /// Creates the renderer.
     ///
-    /// - Parameters:
-    ///   - scene: the frame value to draw now (`AppModel.scene`).
-    ///   - compositor: draws the pages.
-    public init(scene: @escaping () -> Scene, compositor: TransitionCompositor) {
-        self.scene = scene
+    /// - Parameter compositor: draws the pages.
+    public init(compositor: TransitionCompositor) {
         self.compositor = compositor
     }
 
-    /// Whether the scene now differs from the one drawn last.
-    public func needsRedraw(width: Int, height: Int) -> Bool {
-        compositor.needsRedraw(scene(), width: width, height: height)
+    /// Whether `scene` differs from the one drawn last.
+    ///
+    /// - Parameters:
+    ///   - scene: the window's value now.
+    ///   - width: the buffer's width, px.
+    ///   - height: the buffer's height, px.
+    public func needsRedraw(_ scene: Scene, width: Int, height: Int) -> Bool {
+        compositor.needsRedraw(scene, width: width, height: height)
     }
 
     /// Whether the last frame moved pages (`TransitionCompositor.lastFrameMovedPages`).
@@ -36,15 +37,19 @@ public final class SceneRenderer: FrameRendering {
     /// Draws one snapshot a swipe would need, ahead (`TransitionCompositor.drawAhead`), at the
     /// sizes the scene's stack frames give; returns whether it drew one.
     ///
+    /// - Parameter scene: the window's value now.
     /// - Throws: `RenderError` when the snapshot cannot be drawn.
-    public func drawAhead() throws -> Bool {
-        try compositor.drawAhead(scene())
+    public func drawAhead(_ scene: Scene) throws -> Bool {
+        try compositor.drawAhead(scene)
     }
 
-    /// Composes the scene now, and the overlay, into `buffer`.
+    /// Composes `scene`, and the overlay, into `buffer`.
     ///
+    /// - Parameters:
+    ///   - scene: the frame's value.
+    ///   - buffer: the window's back buffer.
     /// - Throws: `RenderError` when cairo cannot wrap the buffer or drawing fails.
-    public func draw(into buffer: PixelBuffer) throws {
+    public func draw(_ scene: Scene, into buffer: PixelBuffer) throws {
         let surface: ImageSurface
         if let known = wrapped.first(where: { $0.buffer == buffer }) {
             surface = known.surface
@@ -54,7 +59,6 @@ public final class SceneRenderer: FrameRendering {
             if wrapped.count == Self.wrappedLimit { wrapped.removeFirst() }
             wrapped.append((buffer, surface))
         }
-        let scene = scene()
         try compositor.compose(scene, into: surface)
         try overlay?(surface, scene)
         surface.flush()

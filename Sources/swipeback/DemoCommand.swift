@@ -49,8 +49,7 @@ enum DemoCommand {
                                  sink.write(record)
                              })
         tunedModel = model
-        let renderer = SceneRenderer(scene: model.scene,
-                                     compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        let renderer = SceneRenderer(compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
         let app = WindowApp(window: window, model: model, renderer: renderer)
         app.scaleOverride = scaleOverride
         if options.logFrames {

@@ -64,7 +64,7 @@ enum KioskCommand {
                              measurer: measurer, log: sink.write)
         model.returnsToRootWhenIdle = true
         let app = WindowApp(window: window, model: model, renderer: SceneRenderer(
-            scene: model.scene, compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
+            compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
         // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
         app.scaleOverride = scaleOverride
         app.kiosk = .kiosk

@@ -5,16 +5,20 @@
 /// The X11 layer calls it and the renderer implements it (`SceneRenderer`), so the window
 /// presents pixels without knowing how they were drawn (DESIGN.md's layers).
 public protocol FrameRendering: AnyObject {
-    /// Whether a frame drawn now into a `width` x `height` px buffer would differ from the last one drawn.
+    /// Whether `scene` drawn into a `width` x `height` px buffer would differ from the last frame drawn.
     ///
     /// - Parameters:
+    ///   - scene: the frame's value (`AppModel.scene()`).
     ///   - width: px, more than 0.
     ///   - height: px, more than 0.
-    func needsRedraw(width: Int, height: Int) -> Bool
-    /// Draws the current frame into `buffer`, every pixel of it.
+    func needsRedraw(_ scene: Scene, width: Int, height: Int) -> Bool
+    /// Draws `scene` into `buffer`, every pixel of it.
     ///
+    /// - Parameters:
+    ///   - scene: the frame's value, taken once for the frame by the loop.
+    ///   - buffer: the window's back buffer.
     /// - Throws: whatever the renderer's drawing throws (`RenderError`).
-    func draw(into buffer: PixelBuffer) throws
+    func draw(_ scene: Scene, into buffer: PixelBuffer) throws
     /// Whether the last frame drawn moved pages against the one before it (a transition stepped,
     /// a page scrolled, the size changed), so it differs nearly everywhere: the window then sends
     /// it whole without looking for the rectangle that changed. False by default, which always looks.
@@ -23,8 +27,9 @@ public protocol FrameRendering: AnyObject {
     /// page a swipe would uncover), so that frame is a copy; returns whether it drew anything
     /// (the window calls it again, input first, until it returns false). By default nothing.
     ///
+    /// - Parameter scene: the window's value now.
     /// - Throws: whatever the renderer's drawing throws (`RenderError`).
-    func drawAhead() throws -> Bool
+    func drawAhead(_ scene: Scene) throws -> Bool
 }
 
 extension FrameRendering {
@@ -32,5 +37,5 @@ extension FrameRendering {
     public var lastFrameMovedPages: Bool { false }
 
     /// Nothing is drawn ahead.
-    public func drawAhead() throws -> Bool { false }
+    public func drawAhead(_ scene: Scene) throws -> Bool { false }
 }

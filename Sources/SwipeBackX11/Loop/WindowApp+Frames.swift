@@ -65,7 +65,8 @@ extension WindowApp {
         scheduler.didAct(at: nowMilliseconds)
     }
 
-    func drawFrame() throws {
+    /// Draws `scene` into the back buffer and presents it.
+    func drawFrame(_ scene: Scene) throws {
         didAct()
         // On the log's timeline: the frame shows what was handed the model before this.
         let began = nowMilliseconds
@@ -73,7 +74,7 @@ extension WindowApp {
         // A µs after every line written so far, so a line is shown by this frame if and only if
         // its `t` is before the frame's start (`t - ms` of its frame line).
         let logBegan = timeline.appTime(nowMilliseconds: max(began, timeline.lastMilliseconds + 0.001))
-        try renderer.draw(into: try window.surface.backBuffer())
+        try renderer.draw(scene, into: try window.surface.backBuffer())
         let asynchronous = scheduler.pacer.isOnFakeClock
         let outcome = try window.surface.present(whole: renderer.lastFrameMovedPages, asynchronous: asynchronous)
         let drawn = nowMilliseconds - began

@@ -185,7 +185,7 @@ public final class WindowApp {
             // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
             // a flood of input most wakes end here.
             var wantsFrame = free
-                && (needsDraw || model.needsFrames || renderer.needsRedraw(width: window.width, height: window.height))
+                && (needsDraw || model.needsFrames || renderer.needsRedraw(model.scene(), width: window.width, height: window.height))
             let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
@@ -213,10 +213,14 @@ public final class WindowApp {
                 needsDraw = true
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            wantsFrame = free && (needsDraw || renderer.needsRedraw(width: window.width, height: window.height))
-            if wantsFrame, now >= scheduler.pacer.frameStart(after: now) - 0.5 {
-                try drawFrame()
-                needsDraw = false
+            // One scene per frame: the value the frame is decided on is the one drawn.
+            if free {
+                let scene = model.scene()
+                if needsDraw || renderer.needsRedraw(scene, width: window.width, height: window.height),
+                   now >= scheduler.pacer.frameStart(after: now) - 0.5 {
+                    try drawFrame(scene)
+                    needsDraw = false
+                }
             }
             // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
             // before the budget allows), so input is read in one batch then (the server's times
@@ -242,7 +246,7 @@ public final class WindowApp {
                                                         asynchronous: false, isProbe: true)
                     continue
                 }
-                if try renderer.drawAhead() || window.surface.touchBuffersAhead() { continue }
+                if try renderer.drawAhead(model.scene()) || window.surface.touchBuffersAhead() { continue }
                 scheduler.idleWorkPending = false
             }
             // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
