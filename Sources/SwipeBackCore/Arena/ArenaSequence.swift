@@ -28,9 +28,6 @@ public final class ArenaSequence {
     public internal(set) var directionAtDown: LayoutDirection = .leftToRight
     /// The down stopped content coasting under it (a touch on coasting content is not a tap, as in UIKit).
     public internal(set) var stoppedCoasting = false
-    /// A pop member may take horizontal drags toward popping in this sequence (the content swipe
-    /// over a carousel on its first item): a control under it yields such a drag.
-    public var popMayTakeDragsTowardPop = false
     /// Whether any member took part in it at its down.
     public internal(set) var claimedAtDown = false
     /// The members still in it, in registration order.

@@ -31,7 +31,7 @@ final class ControlDragMember: GestureArenaMember {
         let d = sequence.translation
         // Over a carousel on its first item with the content swipe on, a drag toward popping is the
         // swipe's; a drag the other way stays the carousel's.
-        if !drag.active, sequence.popMayTakeDragsTowardPop {
+        if !drag.active, sequence.members.contains(where: { $0 !== self && $0.takesDragsTowardPop(in: sequence) }) {
             let towardPop = d.x * sequence.directionAtDown.popSign
             if TouchSlop.isHorizontal(dx: towardPop, dy: d.y, slop: slop) {
                 model.arena.reject(sequence, member: self)

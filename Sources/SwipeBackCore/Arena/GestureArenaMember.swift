@@ -34,6 +34,11 @@ public protocol GestureArenaMember: AnyObject {
     /// Whether it stays in `sequence` when another sequence (`owner`) begins the window's one swipe
     /// (DESIGN.md: one swipe per window). Default: no, it is rejected.
     func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool
+    /// Whether it takes `sequence`'s horizontal drags toward popping, so a member that would
+    /// also take them (a control on a carousel's first item) yields those to it. Default: no.
+    ///
+    /// - Parameter sequence: a sequence it takes part in.
+    func takesDragsTowardPop(in sequence: ArenaSequence) -> Bool
     /// The window was resized: stack frames changed from `oldFrames` (by stack index) to the
     /// model's. Default: nothing.
     func windowResized(oldFrames: [Rect], sequence: ArenaSequence, model: AppModel)
@@ -42,6 +47,8 @@ public protocol GestureArenaMember: AnyObject {
 extension GestureArenaMember {
     /// Rejected: one swipe per window.
     public func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool { false }
+    /// No.
+    public func takesDragsTowardPop(in sequence: ArenaSequence) -> Bool { false }
     /// Nothing.
     public func windowResized(oldFrames: [Rect], sequence: ArenaSequence, model: AppModel) {}
 }

@@ -58,13 +58,18 @@ class InteractivePopMember: GestureArenaMember {
                 // direction anywhere on the page pops it, unless the control under it can take that drag.
                 guard configuration.contentSwipe, !inEdgeZone,
                       !(hit.map { model.contentClaims(stackIndex: index, element: $0) } ?? false) else { return false }
-                if claimed { sequence.popMayTakeDragsTowardPop = true }
             }
         }
         recognizers[sequence.id] = ScreenEdgePanGestureRecognizer(downPoint: sequence.downPoint, direction: direction,
                                                                   widthPixels: stack.frame.width,
                                                                   touchSlop: model.touchSlopPixels)
         return true
+    }
+
+    /// The content swipe takes the drags toward popping of every sequence it claimed (over a
+    /// carousel on its first item, the carousel yields them).
+    func takesDragsTowardPop(in sequence: ArenaSequence) -> Bool {
+        zone == .content && recognizers[sequence.id] != nil
     }
 
     func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
