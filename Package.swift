@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "ReadmeExample", dependencies: ["SwipeBack"], path: "Examples/ReadmeExample"),
 
         // MARK: - Test tools (private X servers, XTest and inputtest injection), for tests and bench
-        .target(name: "SwipeBackXTesting", dependencies: ["CX11", "CX11Testing"]),
+        .target(name: "SwipeBackXTesting", dependencies: ["CX11", "CX11Testing", "SwipeBackFormats"]),
 
         // MARK: - Command line (what `make install` ships: no test servers, no input injection)
         .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),

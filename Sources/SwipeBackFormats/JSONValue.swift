@@ -3,7 +3,7 @@ import FoundationEssentials
 import SwipeBackCore
 
 /// A parsed JSON value, strict about kinds: `true` is never the number 1.
-public enum JSONValue: Equatable, Sendable, Decodable {
+public enum JSONValue: Equatable, Sendable {
     /// null.
     case null
     /// true or false.
@@ -16,26 +16,6 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     case array([JSONValue])
     /// An object.
     case object([String: JSONValue])
-
-    /// Decodes any JSON value, trying null, boolean, number, string, array, then object.
-    ///
-    /// - Throws: `DecodingError` when the data is not JSON.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let b = try? container.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? container.decode(Double.self) {
-            self = .number(n)
-        } else if let s = try? container.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? container.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// Parses one JSON text.
     ///
@@ -54,6 +34,23 @@ public enum JSONValue: Equatable, Sendable, Decodable {
             }
             throw FormatError(file: file, line: error.line, message: "not valid JSON at column \(error.column): \(error.message)")
         }
+    }
+
+    /// The string, or nil for any other kind.
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The number, or nil for any other kind.
+    public var numberValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    /// The boolean, or nil for any other kind.
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The array, or nil for any other kind.
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The object, or nil for any other kind.
+    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    /// An array of strings, or nil for any other value.
+    public var stringsValue: [String]? {
+        guard let values = arrayValue else { return nil }
+        let strings = values.compactMap(\.stringValue)
+        return strings.count == values.count ? strings : nil
     }
 
     /// The value as an event log value (object keys sorted).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SwipeBackFormats
 
 /// Debian's Chromium on a test display, read through its DevTools HTTP endpoint
 /// (`--remote-debugging-port`, `GET /json`): the URL of its page is how a test sees it navigate.
@@ -47,8 +48,8 @@ public final class ChromiumProcess {
     /// The URL of Chromium's first page target, or nil while its endpoint does not answer.
     public func currentURL() -> String? {
         guard let body = Self.get(port: port, path: "/json"),
-              let targets = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]] else { return nil }
-        return targets.first { $0["type"] as? String == "page" }?["url"] as? String
+              let targets = (try? JSONValue.parse(body, file: "/json", line: nil))?.arrayValue?.compactMap(\.objectValue) else { return nil }
+        return targets.first { $0["type"]?.stringValue == "page" }?["url"]?.stringValue
     }
 
     /// Waits up to `timeout` seconds for the page's URL to end with `suffix`.

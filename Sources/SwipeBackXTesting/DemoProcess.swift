@@ -2,6 +2,7 @@
 import CX11
 import CX11Testing
 import Foundation
+import SwipeBackFormats
 
 /// A running `swipeback demo` and its live event log.
 public final class DemoProcess {
@@ -45,19 +46,16 @@ public final class DemoProcess {
         String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The log lines written so far, parsed.
-    public func lines() -> [[String: Any]] {
-        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+    /// The log lines written so far, parsed (`EventLogReader.linesSoFar`).
+    public func lines() -> [EventLogLine] {
+        EventLogReader.linesSoFar((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
     }
 
     /// Waits until `condition` holds for the log, up to `timeout` seconds; returns the log then.
     ///
     /// - Throws: `XTestingError` when the demo exits or the time runs out, with the log so far.
     @discardableResult
-    public func waitFor(_ what: String, timeout: TimeInterval = 10, _ condition: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+    public func waitFor(_ what: String, timeout: TimeInterval = 10, _ condition: ([EventLogLine]) -> Bool) throws -> [EventLogLine] {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let log = lines()
@@ -68,7 +66,7 @@ public final class DemoProcess {
             }
             usleep(10_000)
         }
-        throw XTestingError("timed out waiting for \(what); log so far:\n" + lines().map { "\($0)" }.joined(separator: "\n"))
+        throw XTestingError("timed out waiting for \(what); log so far:\n" + lines().map(\.text).joined(separator: "\n"))
     }
 }
 

@@ -5,6 +5,7 @@
 import Foundation
 import SwipeBackBenchmarks
 import SwipeBackXTesting
+import SwipeBackFormats
 
 /// The figures of the demo in a real window, measured in one run.
 ///
@@ -65,7 +66,7 @@ enum LiveBench {
 
     private static func median(_ values: [Double]) -> Double { BenchmarkTiming.median(values) }
 
-    private static func number(_ line: [String: Any], _ key: String) -> Double? { (line[key] as? NSNumber)?.doubleValue }
+    private static func number(_ line: EventLogLine, _ key: String) -> Double? { line.number(key) }
 
     /// Input-to-present latency and dropped frames during a 2 s XTest drag at 1920x1080 under Xvfb.
     ///
@@ -80,7 +81,7 @@ enum LiveBench {
         let server = try XvfbServer(width: 1920, height: 1080)
         let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "1920x1080"], environment: environment)
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         sleepMilliseconds(settleMilliseconds)
         server.move(to: 3, 540)
         sleepMilliseconds(30)
@@ -94,13 +95,13 @@ enum LiveBench {
         }
         server.button(false)
         let log = try demo.waitFor("the settle", timeout: 20) { log in
-            log.contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }
+            log.contains { $0.string("type") == "transition" && $0.string("phase") == "finished" }
         }
         let frameInterval = 1000.0 / 60
-        let changed = log.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
+        let changed = log.filter { $0.string("phase") == "changed" }.compactMap { number($0, "t") }
         // A frame line's `t` is when it reached the screen, `ms` how long before that its drawing
         // began. A move is shown by the first frame that began at or after it (not one already being drawn).
-        let frames = log.filter { $0["type"] as? String == "frame" }.compactMap { line -> (start: Double, presented: Double)? in
+        let frames = log.filter { $0.string("type") == "frame" }.compactMap { line -> (start: Double, presented: Double)? in
             guard let t = number(line, "t") else { return nil }
             return (t - (number(line, "ms") ?? 0), t)
         }
@@ -131,8 +132,8 @@ enum LiveBench {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["name"] as? String == "memcpy_1080p_ms", let value = number(object, "value") else { continue }
+            guard let object = EventLogReader.linesSoFar(String(line)).first,
+                  object.string("name") == "memcpy_1080p_ms", let value = number(object, "value") else { continue }
             return value
         }
         throw XTestingError("swipeback bench --json gave no memcpy_1080p_ms")
@@ -148,10 +149,10 @@ enum LiveBench {
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let demo = try DemoProcess(executable: swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "\(width)x\(height)"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         sleepMilliseconds(settleMilliseconds)
         let pids = [demo.process.processIdentifier, server.process.processIdentifier]
-        let framesBefore = demo.lines().filter { $0["type"] as? String == "frame" }.count
+        let framesBefore = demo.lines().filter { $0.string("type") == "frame" }.count
         let cpuBefore = try pids.map { try cpuSeconds($0) }
         let y = Double(height / 2), step = Double(width) / 192
         try touch.begin(1, x: 3, y: y)
@@ -164,7 +165,7 @@ enum LiveBench {
         // The last move's frame reaches the screen a refresh or two later.
         sleepMilliseconds(40)
         let cpuAfter = try pids.map { try cpuSeconds($0) }
-        let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count - framesBefore
+        let frames = demo.lines().filter { $0.string("type") == "frame" }.count - framesBefore
         try touch.end(1, x: 3 + 60 * step, y: y)
         guard frames > 0 else { throw XTestingError("the touch swipe presented no frames") }
         let app = (cpuAfter[0] - cpuBefore[0]) * 1000 / Double(frames)

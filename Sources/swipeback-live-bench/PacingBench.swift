@@ -2,6 +2,7 @@
 import Foundation
 import SwipeBackBenchmarks
 import SwipeBackXTesting
+import SwipeBackFormats
 
 /// The pacing figures (issue 17), under a private Xvfb at 1920x1080, whose Present clock is a
 /// fake 60 Hz:
@@ -15,7 +16,7 @@ import SwipeBackXTesting
 /// - `bytes_per_readout_frame`: the bytes a frame sends when only the gesture readout changed
 ///   (the status page, the swipe held at the edge), against `bytes_per_window_frame`.
 enum PacingBench {
-    private static func number(_ line: [String: Any], _ key: String) -> Double? { (line[key] as? NSNumber)?.doubleValue }
+    private static func number(_ line: EventLogLine, _ key: String) -> Double? { line.number(key) }
 
     /// CPU seconds used so far by process `pid`: its threads' time on a CPU in ns, summed from
     /// /proc/PID/task/*/schedstat; where the kernel has no schedstat, user + system time from
@@ -61,23 +62,23 @@ enum PacingBench {
         let server = try XvfbServer(width: 1920, height: 1080)
         let demo = try DemoProcess(executable: LiveBench.swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,message", "--window", "1920x1080"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         sleepMilliseconds(LiveBench.settleMilliseconds)
         let pids = [demo.process.processIdentifier, server.process.processIdentifier]
         let slow = try drag(server, hertz: 60, seconds: 1.5, pids: pids)
-        try demo.waitFor("the first drag settled") { $0.contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" } }
+        try demo.waitFor("the first drag settled") { $0.contains { $0.string("type") == "transition" && $0.string("phase") == "finished" } }
         sleepMilliseconds(300)
         let before = demo.lines().count
         let fast = try drag(server, hertz: 1000, seconds: 1.5, pids: pids)
         let log = try demo.waitFor("the flood settled") { log in
-            log.dropFirst(before).contains { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }
+            log.dropFirst(before).contains { $0.string("type") == "transition" && $0.string("phase") == "finished" }
         }
         let recent = Array(log.dropFirst(before))
-        let changed = recent.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
+        let changed = recent.filter { $0.string("phase") == "changed" }.compactMap { number($0, "t") }
         guard let first = changed.first, let last = changed.last, last > first + 500 else {
             throw XTestingError("the flood reached the demo as \(changed.count) moves")
         }
-        let frames = recent.filter { $0["type"] as? String == "frame" }.compactMap { number($0, "t") }.filter { $0 > first && $0 <= last }
+        let frames = recent.filter { $0.string("type") == "frame" }.compactMap { number($0, "t") }.filter { $0 > first && $0 <= last }
         return [BenchmarkResult(name: "frames_per_s_1khz_flood", value: Double(frames.count) * 1000 / (last - first), unit: "frames/s", goal: 63),
                 BenchmarkResult(name: "moves_per_s_1khz_flood", value: Double(changed.count) * 1000 / (last - first), unit: "moves/s", goal: nil),
                 BenchmarkResult(name: "cpu_60hz_drag_app_s", value: slow[0], unit: "s", goal: nil),
@@ -93,7 +94,7 @@ enum PacingBench {
         let server = try XvfbServer(width: 1920, height: 1080)
         let demo = try DemoProcess(executable: LiveBench.swipebackPath, display: server.displayName,
                                    arguments: ["--open", "home,status", "--window", "1920x1080"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         sleepMilliseconds(LiveBench.settleMilliseconds)
         // Out past the slop and back to the edge: the swipe goes on at progress 0, so only the
         // readout's numbers change from frame to frame.
@@ -107,7 +108,7 @@ enum PacingBench {
         for x in [2, 1, 0, 1, 0, 1, 2, 1, 0, 1] { sleepMilliseconds(40); server.move(to: x, 540) }
         sleepMilliseconds(100)
         server.button(false)
-        let bytes = demo.lines().dropFirst(before).filter { $0["type"] as? String == "frame" }
+        let bytes = demo.lines().dropFirst(before).filter { $0.string("type") == "frame" }
             .compactMap { number($0, "bytes") }.filter { $0 > 0 }
         guard !bytes.isEmpty else { throw XTestingError("no frame showed the readout") }
         return [BenchmarkResult(name: "bytes_per_readout_frame", value: BenchmarkTiming.median(bytes), unit: "bytes", goal: nil),

@@ -2,6 +2,7 @@
 import Foundation
 import SwipeBackBenchmarks
 import SwipeBackXTesting
+import SwipeBackFormats
 
 /// The figures of `swipeback system` on a private Xorg with the inputtest touchscreen (root only),
 /// observed from outside by a `TouchClient`:
@@ -46,7 +47,7 @@ enum SystemBench {
         var system: DemoProcess?
         if let swipeback {
             system = try DemoProcess(executable: swipeback, display: server.displayName, arguments: [], command: ["system"], logFrames: false)
-            try system?.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+            try system?.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         }
         // The client's connection closes before the server goes: a release build ends an object's
         // life at its last use, and Xlib ends a process whose server vanished under an open connection.
@@ -80,7 +81,7 @@ enum SystemBench {
         defer { withExtendedLifetime(server) {} }
         let system = try DemoProcess(executable: swipeback, display: server.displayName,
                                      arguments: ["--config", try configuration("{\"systemStyle\": \"\(style)\"}")], command: ["system"])
-        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        try system.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         var results: [BenchmarkResult] = []
         let pid = system.process.processIdentifier
         if style == "arrow" {
@@ -99,16 +100,16 @@ enum SystemBench {
         }
         let seconds = Date().timeIntervalSince(start)
         try touch.end(1, x: 603, y: 400)
-        let log = try system.waitFor("the back") { $0.contains { $0["event"] as? String == "sent" } }
+        let log = try system.waitFor("the back") { $0.contains { $0.string("event") == "sent" } }
         let cpu = try PacingBench.cpuSeconds(pid) - cpuBefore
-        guard let accepted = log.first(where: { $0["event"] as? String == "accepted" })?["t"] as? Double,
-              let released = log.first(where: { $0["event"] as? String == "committed" })?["t"] as? Double else {
+        guard let accepted = log.first(where: { $0.string("event") == "accepted" })?.number("t"),
+              let released = log.first(where: { $0.string("event") == "committed" })?.number("t") else {
             throw XTestingError("no accept and commit in the log")
         }
-        let frames = log.filter { $0["type"] as? String == "frame" }
-        let during = frames.filter { ($0["t"] as? Double ?? 0) >= accepted && ($0["t"] as? Double ?? 0) <= released }
+        let frames = log.filter { $0.string("type") == "frame" }
+        let during = frames.filter { ($0.number("t") ?? 0) >= accepted && ($0.number("t") ?? 0) <= released }
         let refreshes = (released - accepted) / (1000 / 60)
-        let draws = frames.compactMap { $0["drawMs"] as? Double }
+        let draws = frames.compactMap { $0.number("drawMs") }
         results += [BenchmarkResult(name: "system_\(style)_frames_per_refresh", value: Double(during.count) / refreshes, unit: "ratio", goal: 1),
                     BenchmarkResult(name: "system_\(style)_draw_ms", value: BenchmarkTiming.median(draws), unit: "ms", goal: nil),
                     BenchmarkResult(name: "system_\(style)_cpu_ms_per_frame", value: cpu * 1000 / Double(max(frames.count, 1)), unit: "ms",

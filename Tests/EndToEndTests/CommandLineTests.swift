@@ -2,13 +2,14 @@
 import Foundation
 import SwipeBackRender
 import XCTest
+import SwipeBackFormats
 
 /// The `swipeback` command line: replay of the shared example, errors and exit statuses.
 final class CommandLineTests: XCTestCase {
     private let fixtures = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios")
 
-    private func parse(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    private func parse(_ text: String) -> [EventLogLine] {
+        EventLogReader.linesSoFar(text)
     }
 
     func testExampleScenarioReplaysToTheShapeOfItsLog() throws {
@@ -16,31 +17,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let actual = parse(result.standardOutput)
         let expected = parse(try String(contentsOf: fixtures.appendingPathComponent("flick-commit.log.jsonl"), encoding: .utf8))
-            .filter { $0["type"] as? String != "..." }
+            .filter { $0.string("type") != "..." }
         // The expected log shows one `changed` line for the many; keep the first of ours.
         var sawChanged = false
         let comparable = actual.filter { line in
-            guard line["phase"] as? String == "changed" else { return true }
+            guard line.string("phase") == "changed" else { return true }
             defer { sawChanged = true }
             return !sawChanged
         }
         XCTAssertEqual(comparable.count, expected.count, "\(comparable)")
         for (got, want) in zip(comparable, expected) {
-            for (key, value) in want {
+            for (key, value) in want.fields {
                 switch key {
                 case "t":
                     // Input-driven times are exact; the settle time is illustrative.
-                    let t = (value as! NSNumber).doubleValue
-                    if t <= 144 { XCTAssertEqual((got["t"] as! NSNumber).doubleValue, t, "\(want)") }
+                    let t = value.numberValue!
+                    if t <= 144 { XCTAssertEqual(got.number("t"), t, "\(want)") }
                 case "velocity":
-                    XCTAssertEqual((got["velocity"] as! NSNumber).doubleValue, (value as! NSNumber).doubleValue,
-                                   accuracy: 1, "\(want)")
+                    XCTAssertEqual(got.number("velocity") ?? .nan, value.numberValue!, accuracy: 1, "\(want)")
                 default:
-                    XCTAssertEqual("\(got[key] ?? "missing")", "\(value)", "\(key) of \(want)")
+                    XCTAssertEqual(got[key], value, "\(key) of \(want)")
                 }
             }
         }
-        let settle = (actual.last!["t"] as! NSNumber).doubleValue
+        let settle = try XCTUnwrap(actual.last?.number("t"))
         XCTAssertEqual(settle, 420, accuracy: 60, "the settle lasts about as long as the example's")
     }
 
@@ -119,7 +119,7 @@ final class CommandLineTests: XCTestCase {
         // release that UIKit cancels, Android commits; the fast ones commit under both.
         let (pairs, summary) = try compareRecordedSwipes("feel-uikit.json", "feel-android.json")
         XCTAssertEqual(pairs, ["cancel/commit", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
-        XCTAssertEqual(summary?["differ"] as? Double, 4)
+        XCTAssertEqual(summary?.number("differ"), 4)
     }
 
     func testPlotCompareDrawsBothRulesAndRingsTheSwipesTheyDecideDifferently() throws {
@@ -150,15 +150,13 @@ final class CommandLineTests: XCTestCase {
 
     /// `replay --compare` of the recorded swipes under two configurations of `Tests/Fixtures/recorded`:
     /// each swipe's "a/b" decisions, and the summary line.
-    private func compareRecordedSwipes(_ a: String, _ b: String) throws -> (pairs: [String], summary: [String: Any]?) {
+    private func compareRecordedSwipes(_ a: String, _ b: String) throws -> (pairs: [String], summary: EventLogLine?) {
         let recorded = Paths.repository.appendingPathComponent("Tests/Fixtures/recorded")
         let result = try runCommand(try Paths.swipeback, ["replay", recorded.appendingPathComponent("swipes.jsonl").path, "--compare",
                                                           recorded.appendingPathComponent(a).path, recorded.appendingPathComponent(b).path])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let lines = result.standardOutput.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-        return (lines.dropLast().map { "\($0["a"] as? String ?? "?")/\($0["b"] as? String ?? "?")" }, lines.last)
+        let lines = EventLogReader.linesSoFar(result.standardOutput)
+        return (lines.dropLast().map { "\($0.string("a") ?? "?")/\($0.string("b") ?? "?")" }, lines.last)
     }
 
     func testCompareFindsTheSwipesWhoseDecisionChangesWithCommitProgress() throws {
@@ -167,8 +165,8 @@ final class CommandLineTests: XCTestCase {
         // Slow releases at about 20, 40, 45 and 55 %, a fast short flick, a slow 37 %: the 40, 45 and 37 %
         // releases commit only when the threshold drops to 0.35.
         XCTAssertEqual(pairs, ["cancel/cancel", "cancel/commit", "cancel/commit", "commit/commit", "commit/commit", "cancel/commit"])
-        XCTAssertEqual(summary?["differ"] as? Double, 3)
-        XCTAssertEqual(summary?["total"] as? Double, 6)
+        XCTAssertEqual(summary?.number("differ"), 3)
+        XCTAssertEqual(summary?.number("total"), 6)
         // Bad input: a broken configuration names its file and place, and prints no comparison.
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-compare-\(UUID().uuidString).json").path
         try #"{"commitProgress": 0.35,"#.write(toFile: broken, atomically: true, encoding: .utf8)
@@ -224,14 +222,15 @@ final class CommandLineTests: XCTestCase {
         let result = try runCommand(try Paths.swipeback, ["velocity", fixtures.appendingPathComponent("flutter-strokes.jsonl").path])
         XCTAssertEqual(result.status, 0, result.standardError)
         let releases = parse(result.standardOutput)
-        let data = try Data(contentsOf: Paths.repository.appendingPathComponent("Tests/Fixtures/velocity/flutter-recorded.json"))
-        let strokes = (try JSONSerialization.jsonObject(with: data) as! [String: Any])["strokes"] as! [[String: Any]]
+        let path = Paths.repository.appendingPathComponent("Tests/Fixtures/velocity/flutter-recorded.json").path
+        let recorded = try JSONValue.parse(try String(contentsOfFile: path, encoding: .utf8), file: path, line: nil)
+        let strokes = try XCTUnwrap(recorded.objectValue?["strokes"]?.arrayValue?.compactMap { $0.objectValue.map(EventLogLine.init) })
         XCTAssertEqual(releases.count, strokes.count)
         for (release, stroke) in zip(releases, strokes) {
-            let expected = stroke["expected_velocity"] as! [String: Double]
+            let expected = try XCTUnwrap(stroke["expected_velocity"]?.objectValue)
             for axis in ["x", "y"] {
-                let actual = (release["v" + axis] as! NSNumber).doubleValue
-                XCTAssertLessThan(abs(actual - expected[axis]!) / abs(expected[axis]!), 0.001, "\(stroke["id"]!) \(axis)")
+                let actual = try XCTUnwrap(release.number("v" + axis)), want = try XCTUnwrap(expected[axis]?.numberValue)
+                XCTAssertLessThan(abs(actual - want) / abs(want), 0.001, "\(stroke.number("id") ?? 0) \(axis)")
             }
         }
         // No estimate after a stop: null, not 0.
@@ -249,9 +248,9 @@ final class CommandLineTests: XCTestCase {
         let scenario = fixtures.appendingPathComponent("flick-commit.jsonl").path
         let result = try runCommand(try Paths.swipeback, ["replay", scenario, "--window", "400x300"])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let ended = parse(result.standardOutput).first { $0["phase"] as? String == "ended" }
-        XCTAssertEqual(ended?["progress"] as? Double, 0.5)
-        XCTAssertEqual(ended?["decision"] as? String, "commit")
+        let ended = parse(result.standardOutput).first { $0.string("phase") == "ended" }
+        XCTAssertEqual(ended?.number("progress"), 0.5)
+        XCTAssertEqual(ended?.string("decision"), "commit")
     }
 
     func testHelpListsTheCommands() throws {

@@ -9,13 +9,13 @@ import SwipeBackRender
 
 /// The demo in a real X11 window under its own Xvfb, driven by XTest: the end-to-end checks.
 final class DemoWindowTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func field(_ line: [String: Any], _ key: String) -> String? { line[key] as? String }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func field(_ line: EventLogLine, _ key: String) -> String? { line.string(key) }
 
     /// Lines after index `start` of a log.
-    private func after(_ log: [[String: Any]], _ start: Int) -> [[String: Any]] { Array(log.dropFirst(start)) }
+    private func after(_ log: [EventLogLine], _ start: Int) -> [EventLogLine] { Array(log.dropFirst(start)) }
 
-    private func frameCount(_ log: [[String: Any]]) -> Int { log.filter { type($0) == "frame" }.count }
+    private func frameCount(_ log: [EventLogLine]) -> Int { log.filter { type($0) == "frame" }.count }
 
     func testSwipeBackPopCancelAndTapInARealWindow() throws {
         let server = try XvfbServer()
@@ -29,11 +29,11 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(gesture.first.flatMap { field($0, "phase") }, "began")
         let ended = try XCTUnwrap(gesture.first { field($0, "phase") == "ended" })
         XCTAssertEqual(field(ended, "decision"), "commit")
-        XCTAssertGreaterThan(ended["velocity"] as? Double ?? 0, 800, "a fast drag has a fling velocity")
+        XCTAssertGreaterThan(ended.number("velocity") ?? 0, 800, "a fast drag has a fling velocity")
         let stack = try XCTUnwrap(log.first { type($0) == "stack" })
         XCTAssertEqual(field(stack, "op"), "pop")
         XCTAssertEqual(field(stack, "page"), "message")
-        XCTAssertEqual(stack["pages"] as? [String], ["home"])
+        XCTAssertEqual(stack.strings("pages"), ["home"])
         log = try demo.waitFor("the end of the pop") { $0.contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" } }
 
         // 2. A click on a button pushes a page.
@@ -45,7 +45,7 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(field(action, "element"), "open-message")
         let push = try XCTUnwrap(after(log, beforeClick).first { type($0) == "stack" })
         XCTAssertEqual(field(push, "op"), "push")
-        XCTAssertEqual(push["pages"] as? [String], ["home", "message"])
+        XCTAssertEqual(push.strings("pages"), ["home", "message"])
         log = try demo.waitFor("the end of the push") {
             self.after($0, beforeClick).contains { self.type($0) == "transition" && self.field($0, "phase") == "finished" }
         }
@@ -57,7 +57,7 @@ final class DemoWindowTests: XCTestCase {
         // Wait for the last move's line and a frame presented after it, then look at the screen.
         log = try demo.waitFor("the last move's frame") { log in
             let recent = self.after(log, beforeDrag)
-            guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
+            guard let last = recent.lastIndex(where: { ($0.number("progress")).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
             else { return false }
             return frameShown(after: last, in: recent)
         }
@@ -77,7 +77,7 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(field(cancelEnded, "decision"), "cancel")
         XCTAssertFalse(cancelLines.contains { type($0) == "stack" }, "a cancelled swipe changes no stack")
         let finished = try XCTUnwrap(cancelLines.first { type($0) == "transition" && field($0, "phase") == "finished" })
-        XCTAssertEqual(finished["completed"] as? Bool, false)
+        XCTAssertEqual(finished.bool("completed"), false)
 
         // After settling, the whole row is the message page again.
         XCTAssertTrue(waitUntil { server.pixels(row: 596, from: 0, to: 800).allSatisfy { $0 == [255, 255, 255] } })
@@ -96,7 +96,7 @@ final class DemoWindowTests: XCTestCase {
         let backLine = try XCTUnwrap(after(back, beforeKey).first { type($0) == "back" })
         XCTAssertEqual(field(backLine, "source"), "key")
         XCTAssertEqual(field(backLine, "result"), "handled")
-        XCTAssertEqual(after(back, beforeKey).first { type($0) == "stack" }?["pages"] as? [String], ["home"])
+        XCTAssertEqual(after(back, beforeKey).first { type($0) == "stack" }?.strings("pages"), ["home"])
         // Hovering changes nothing on screen and presents no frame.
         let framesBeforeHover = frameCount(demo.lines())
         server.play(stride(from: 300, to: 500, by: 20).flatMap { [.move(x: $0, y: 200), .wait(5)] })
@@ -114,7 +114,7 @@ final class DemoWindowTests: XCTestCase {
 
 /// Pointer-side X11 faults under Xvfb: a window away from the origin, a resize mid-drag, a dead server.
 final class WindowFaultTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
 
     /// Drags with XTest from (x0, y) by `distance` px in `steps`, slowly, without releasing.
     private func drag(_ server: XvfbServer, from x0: Int, y: Int, by distance: Int, steps: Int = 10) {
@@ -123,9 +123,9 @@ final class WindowFaultTests: XCTestCase {
 
     /// Waits for a frame presented after the last gesture line with `progress`, and returns the log.
     @discardableResult
-    private func waitForFrame(_ demo: DemoProcess, progress: Double) throws -> [[String: Any]] {
+    private func waitForFrame(_ demo: DemoProcess, progress: Double) throws -> [EventLogLine] {
         try demo.waitFor("a frame at progress \(progress)") { log in
-            guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - progress) < 1e-9 } ?? false })
+            guard let last = log.lastIndex(where: { ($0.number("progress")).map { abs($0 - progress) < 1e-9 } ?? false })
             else { return false }
             return frameShown(after: last, in: log)
         }
@@ -171,22 +171,22 @@ final class WindowFaultTests: XCTestCase {
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message,reply,home", "--window", "800x600"])
         try demo.waitFor("the first frame") { $0.contains { self.type($0) == "frame" } }
         server.move(to: 400, 300)
-        func field(_ line: [String: Any], _ key: String) -> String? { line[key] as? String }
-        func popped(by what: String, _ action: () -> Void) throws -> [[String: Any]] {
+        func field(_ line: EventLogLine, _ key: String) -> String? { line.string(key) }
+        func popped(by what: String, _ action: () -> Void) throws -> [EventLogLine] {
             let before = demo.lines().count
             action()
             return try waitForSettled(demo, after: before, "the pop by \(what)")
         }
         let byButton = try popped(by: "button 8") { server.click(button: 8) }
-        XCTAssertEqual(byButton.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
+        XCTAssertEqual(byButton.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home", "message", "reply"]])
         XCTAssertEqual(byButton.first { type($0) == "back" }.flatMap { field($0, "source") }, "button")
         let byKey = try popped(by: "Alt+Left") { server.key(XK_Left, modifiers: [XK_Alt_L]) }
-        XCTAssertEqual(byKey.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
+        XCTAssertEqual(byKey.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home", "message"]])
         XCTAssertEqual(byKey.first { type($0) == "back" }.flatMap { field($0, "source") }, "key")
         // Two presses in a row: the second arrives during the first one's pop and is ignored.
         let twice = try popped(by: "button 8 twice") { server.click(button: 8); server.click(button: 8) }
         XCTAssertEqual(twice.filter { type($0) == "back" }.compactMap { field($0, "result") }, ["handled", "ignored"])
-        XCTAssertEqual(twice.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home"]])
+        XCTAssertEqual(twice.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home"]])
     }
 
     func testLosingTheXServerExitsWithinASecondWithOneLine() throws {
@@ -208,7 +208,7 @@ final class WindowFaultTests: XCTestCase {
 
 /// More pointer-side faults: focus loss mid-swipe, a drag leaving the window, input at 1000 Hz.
 final class WindowInputFaultTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
 
     private func start(_ server: XvfbServer, window: String = "600x500") throws -> DemoProcess {
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", window])
@@ -225,13 +225,13 @@ final class WindowInputFaultTests: XCTestCase {
         XSetInputFocus(server.display, ours, RevertToParent, 0)
         XSync(server.display, 0)
         server.play(PointerStep.drag(from: (3, 300), to: (203, 300), steps: 5, every: 20, lift: false))
-        try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        try demo.waitFor("the swipe") { $0.contains { $0.string("phase") == "began" } }
         XSetInputFocus(server.display, other, RevertToParent, 0)
         XSync(server.display, 0)
         let log = try demo.waitFor("the cancel") { log in
-            log.contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+            log.contains { self.type($0) == "transition" && $0.string("phase") == "finished" }
         }
-        XCTAssertTrue(log.contains { $0["phase"] as? String == "cancelled" }, "focus loss cancels the swipe")
+        XCTAssertTrue(log.contains { $0.string("phase") == "cancelled" }, "focus loss cancels the swipe")
         XCTAssertFalse(log.contains { self.type($0) == "stack" })
         server.button(false)
     }
@@ -240,7 +240,7 @@ final class WindowInputFaultTests: XCTestCase {
         let server = try XvfbServer()
         let demo = try start(server)
         server.play(PointerStep.drag(from: (3, 300), to: (203, 300), steps: 5, every: 20, lift: false))
-        try demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        try demo.waitFor("the swipe") { $0.contains { $0.string("phase") == "began" } }
         // Another client grabs the XTest pointer: the rest of the drag and the release go to it.
         guard let other = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
         defer { XCloseDisplay(other) }
@@ -259,9 +259,9 @@ final class WindowInputFaultTests: XCTestCase {
         XSync(other, 0)
         XCTAssertEqual(status, 0, "the grab succeeds")
         let log = try demo.waitFor("the cancel") { log in
-            log.contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+            log.contains { self.type($0) == "transition" && $0.string("phase") == "finished" }
         }
-        XCTAssertTrue(log.contains { $0["phase"] as? String == "cancelled" }, "the broken grab cancels the swipe")
+        XCTAssertTrue(log.contains { $0.string("phase") == "cancelled" }, "the broken grab cancels the swipe")
         XCTAssertFalse(log.contains { self.type($0) == "stack" })
         // The release goes to the grabbing client; after the grab a new swipe pops exactly once.
         server.button(false)
@@ -273,8 +273,8 @@ final class WindowInputFaultTests: XCTestCase {
         let before = demo.lines().count
         server.play(PointerStep.drag(from: (3, 300), to: (503, 300), every: 8, lift: false) + [.up])
         let later = try waitForSettled(demo, after: before, "the pop")
-        XCTAssertEqual(later.filter { $0["phase"] as? String == "began" }.count, 1)
-        XCTAssertEqual(later.filter { self.type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home"]])
+        XCTAssertEqual(later.filter { $0.string("phase") == "began" }.count, 1)
+        XCTAssertEqual(later.filter { self.type($0) == "stack" }.map { $0.strings("pages") }, [["home"]])
     }
 
     func testADragLeavingTheWindowClampsProgress() throws {
@@ -282,8 +282,8 @@ final class WindowInputFaultTests: XCTestCase {
         let demo = try start(server)
         // To x = 903, past the 600 px window.
         server.play(PointerStep.drag(from: (3, 300), to: (903, 300), every: 20, lift: false))
-        let log = try demo.waitFor("the move past the edge") { $0.contains { ($0["progress"] as? Double) == 1 } }
-        let progresses = log.compactMap { $0["progress"] as? Double }
+        let log = try demo.waitFor("the move past the edge") { $0.contains { ($0.number("progress")) == 1 } }
+        let progresses = log.compactMap { $0.number("progress") }
         XCTAssertTrue(progresses.allSatisfy { (0...1).contains($0) })
         server.button(false)
     }
@@ -297,11 +297,11 @@ final class WindowInputFaultTests: XCTestCase {
         server.play((1...400).flatMap { [.wait(1), .move(x: 3 + $0 / 2, y: 300)] })
         // The last position (200 px from the down) shows up in a frame soon after the last move.
         let log = try demo.waitFor("a frame at the last position", timeout: 2) { log in
-            guard let last = log.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - 200.0 / 800) < 1e-9 } ?? false })
+            guard let last = log.lastIndex(where: { ($0.number("progress")).map { abs($0 - 200.0 / 800) < 1e-9 } ?? false })
             else { return false }
             return frameShown(after: last, in: log)
         }
-        let moves = log.filter { $0["phase"] as? String == "changed" }.count
+        let moves = log.filter { $0.string("phase") == "changed" }.count
         let frames = log.filter { type($0) == "frame" }.count - before
         XCTAssertLessThan(frames, moves, "many moves share one frame")
         XCTAssertEqual(server.pixels(row: 596, from: 0, to: 800).firstIndex { $0 == [255, 255, 255] }, 200,
@@ -321,7 +321,7 @@ final class WindowPropertiesTests: XCTestCase {
     func testPidMinimumSizeSharedMemoryAndNoCPUWhenIdle() throws {
         let server = try XvfbServer()
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "640x480"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
 
         // _NET_WM_PID is the demo's process id.
@@ -348,11 +348,11 @@ final class WindowPropertiesTests: XCTestCase {
 
         // Idle: no frames and next to no CPU over a second. Two sleeps: idleness takes time to show.
         sleepMilliseconds(300) // idle work (the snapshot ahead) ends 150 ms after the last frame
-        let frames = demo.lines().filter { $0["type"] as? String == "frame" }.count
+        let frames = demo.lines().filter { $0.string("type") == "frame" }.count
         let before = try cpuSeconds(demo.process.processIdentifier)
         sleepMilliseconds(1000) // the second of idleness measured
         let used = try cpuSeconds(demo.process.processIdentifier) - before
         XCTAssertLessThanOrEqual(used, 0.02, "an idle demo sleeps in poll")
-        XCTAssertEqual(demo.lines().filter { $0["type"] as? String == "frame" }.count, frames)
+        XCTAssertEqual(demo.lines().filter { $0.string("type") == "frame" }.count, frames)
     }
 }

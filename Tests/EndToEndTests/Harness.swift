@@ -108,28 +108,28 @@ func runMeasuringMemory(_ executable: String, _ arguments: [String]) throws -> (
 /// Whether a frame that began after line `index` of `log` is on screen: frame lines are written
 /// when the frame is shown (`t`), and their drawing began `ms` before, so a frame drawn before
 /// that line may be written after it.
-func frameShown(after index: Int, in log: ArraySlice<[String: Any]>) -> Bool {
-    let t = log[index]["t"] as? Double ?? 0
+func frameShown(after index: Int, in log: ArraySlice<EventLogLine>) -> Bool {
+    let t = log[index].number("t") ?? 0
     return log[(index + 1)...].contains {
-        $0["type"] as? String == "frame" && ($0["t"] as? Double ?? 0) - ($0["ms"] as? Double ?? 0) > t
+        $0.string("type") == "frame" && ($0.number("t") ?? 0) - ($0.number("ms") ?? 0) > t
     }
 }
 
 /// `frameShown(after:in:)` for a whole log.
-func frameShown(after index: Int, in log: [[String: Any]]) -> Bool { frameShown(after: index, in: log[...]) }
+func frameShown(after index: Int, in log: [EventLogLine]) -> Bool { frameShown(after: index, in: log[...]) }
 
 /// How many frame lines `log` has.
-func frameLineCount(_ log: [[String: Any]]) -> Int { log.filter { $0["type"] as? String == "frame" }.count }
+func frameLineCount(_ log: [EventLogLine]) -> Int { log.filter { $0.string("type") == "frame" }.count }
 
 /// Waits until a transition that finished after line `before` of the demo's log has its last
 /// frame on screen (every line of what led to it is written then); returns the lines after `before`.
 ///
 /// - Throws: `XTestingError` when the demo exits or 10 s pass.
 @discardableResult
-func waitForSettled(_ demo: DemoProcess, after before: Int = 0, _ what: String = "the transition to settle") throws -> [[String: Any]] {
+func waitForSettled(_ demo: DemoProcess, after before: Int = 0, _ what: String = "the transition to settle") throws -> [EventLogLine] {
     Array(try demo.waitFor(what) { log in
         let recent = log.dropFirst(before)
-        guard let finished = recent.firstIndex(where: { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" })
+        guard let finished = recent.firstIndex(where: { $0.string("type") == "transition" && $0.string("phase") == "finished" })
         else { return false }
         return frameShown(after: finished, in: recent)
     }.dropFirst(before))

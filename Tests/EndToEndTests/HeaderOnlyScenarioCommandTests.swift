@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// A raw stroke with a header of only `window` (SPEC section 6) replays and is measured.
 final class HeaderOnlyScenarioCommandTests: XCTestCase {
@@ -25,10 +26,10 @@ final class HeaderOnlyScenarioCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try runCommand(try Paths.swipeback, ["velocity", path])
         XCTAssertEqual(result.status, 0, result.standardError)
-        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        XCTAssertEqual((line["t"] as? NSNumber)?.doubleValue, 40)
-        XCTAssertEqual((line["vx"] as? NSNumber)?.doubleValue ?? 0, 1000, accuracy: 1e-6, "10 px every 10 ms")
-        XCTAssertEqual((line["vy"] as? NSNumber)?.doubleValue ?? 1, 0, accuracy: 1e-6)
+        let line = try XCTUnwrap(EventLogReader.linesSoFar(result.standardOutput).first)
+        XCTAssertEqual(line.number("t"), 40)
+        XCTAssertEqual(line.number("vx") ?? 0, 1000, accuracy: 1e-6, "10 px every 10 ms")
+        XCTAssertEqual(line.number("vy") ?? 1, 0, accuracy: 1e-6)
     }
 
     func testReplayOfAHeaderWithOnlyAWindowShowsTheRootPageAndEndsOnIt() throws {

@@ -4,16 +4,17 @@ import CX11Testing
 import Foundation
 import XCTest
 import SwipeBackRender
+import SwipeBackFormats
 
 /// The layout scale from `Xft.dpi` in a real window: the header, the edge zone and a live
 /// `xrdb -merge` (issue 18).
 final class HiDPITests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func frames(_ log: [[String: Any]]) -> Int { log.filter { type($0) == "frame" }.count }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func frames(_ log: [EventLogLine]) -> Int { log.filter { type($0) == "frame" }.count }
 
     /// Drags the mouse from (x, 300) 120 px toward popping and back to the start, released slowly
     /// (a cancel when it begins); returns the log lines it added.
-    private func drag(from x: Int, _ server: XvfbServer, _ demo: DemoProcess) throws -> [[String: Any]] {
+    private func drag(from x: Int, _ server: XvfbServer, _ demo: DemoProcess) throws -> [EventLogLine] {
         let before = demo.lines().count
         server.play(PointerStep.drag(from: (x, 300), to: (x + 120, 300), steps: 6, every: 15, lift: false)
                     + (0..<6).reversed().flatMap { [.wait(15), .move(x: x + $0 * 20, y: 300)] } + [.wait(120), .up])
@@ -21,8 +22,8 @@ final class HiDPITests: XCTestCase {
         // lines would take.
         sleepMilliseconds(300)
         let log = try demo.waitFor("the drag's end") { log in
-            !log.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "started" }
-                || log.dropFirst(before).contains { self.type($0) == "transition" && $0["phase"] as? String == "finished" }
+            !log.dropFirst(before).contains { self.type($0) == "transition" && $0.string("phase") == "started" }
+                || log.dropFirst(before).contains { self.type($0) == "transition" && $0.string("phase") == "finished" }
         }
         return Array(log.dropFirst(before))
     }
@@ -40,10 +41,10 @@ final class HiDPITests: XCTestCase {
         XCTAssertFalse(outside.contains { type($0) == "gesture" }, "x = 41 is outside the 40 px edge: \(outside)")
         let inside = try drag(from: 39, server, demo)
         let began = try XCTUnwrap(inside.first { type($0) == "gesture" }, "x = 39 is inside the 40 px edge")
-        XCTAssertEqual(began["phase"] as? String, "began")
+        XCTAssertEqual(began.string("phase"), "began")
         // The touch slop is 16 px at scale 2: the swipe begins at the first move of 20 px (the
         // 16th px), so its progress is 20 / 800.
-        XCTAssertEqual(began["progress"] as? Double ?? 0, 20.0 / 800, accuracy: 1e-9)
+        XCTAssertEqual(began.number("progress") ?? 0, 20.0 / 800, accuracy: 1e-9)
 
         // A live merge of Xft.dpi 144: the next frame is at scale 1.5.
         let before = frames(demo.lines())
@@ -119,8 +120,8 @@ final class HiDPITests: XCTestCase {
         let server = try XvfbServer()
         try mergeResources("Xft.dpi: 192\n", display: server.displayName)
         let (lines, replay) = try recordAPopFromX30(on: server) { _ in }
-        let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        XCTAssertEqual(fields["scale"] as? Double, 2)
+        let fields = try XCTUnwrap(EventLogReader.linesSoFar(String(lines[0])).first)
+        XCTAssertEqual(fields.number("scale"), 2)
         XCTAssertTrue(replay.contains(#""op":"pop""#) || replay.contains(#""op": "pop""#), "the replay pops as the session did: \(replay)")
     }
 }

@@ -4,6 +4,7 @@ import CX11Testing
 import Foundation
 import XCTest
 import SwipeBackRender
+import SwipeBackFormats
 
 /// The kiosk under a real window manager (openbox on Xorg with real touch): full screen through
 /// `_NET_WM_STATE_FULLSCREEN`, above a panel, and covering the screen again after a RandR change.
@@ -44,7 +45,7 @@ final class KioskDesktopTests: XCTestCase {
         let kiosk = try DemoProcess(executable: try Paths.swipeback, display: server.displayName,
                                     arguments: ["--config", fixtures.appendingPathComponent("config.json").path],
                                     command: ["kiosk", fixtures.appendingPathComponent("pages.json").path], logFrames: false)
-        try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try kiosk.waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
         let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack kiosk").first)
         let id = String(format: "0x%lx", window)
         // The window manager's answer, read back as a pager reads it.
@@ -68,7 +69,7 @@ final class KioskDesktopTests: XCTestCase {
         let (bx, by) = try builtInButtonCentre(page: "home", button: "menu", width: Double(server.width),
                                                document: fixtures.appendingPathComponent("pages.json").path)
         try touch.play(TouchStep.tap(1, x: Double(bx), y: Double(by)))
-        try kiosk.waitFor("the tap's push") { $0.contains { $0["type"] as? String == "stack" } }
+        try kiosk.waitFor("the tap's push") { $0.contains { $0.string("type") == "stack" } }
         // A RandR change of the screen's size: the kiosk covers the new screen.
         let smaller = try server.shrinkScreen()
         _ = waitUntil { covers(smaller.width, smaller.height) }

@@ -3,6 +3,7 @@ import CX11
 import CX11Testing
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// `kioskOutput` on a two-monitor Xorg (the dummy driver's DUMMY0 and DUMMY1 side by side): the
 /// kiosk covers the primary output by default, the named one when set, and touch reaches it there.
@@ -20,7 +21,7 @@ final class KioskOutputTests: XCTestCase {
             addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
             let kiosk = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: ["--config", path],
                                         command: ["kiosk", pages], logFrames: false)
-            try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+            try kiosk.waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
             let window = try XCTUnwrap(clientWindows(server.display, titled: "SwipeBack kiosk").last)
             return (kiosk, window)
         }
@@ -42,7 +43,7 @@ final class KioskOutputTests: XCTestCase {
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: 2560, screenHeight: server.height)
         let (x, y) = try builtInButtonCentre(page: "home", button: "menu", width: 1280, document: pages)
         try touch.play(TouchStep.tap(1, x: Double(1280 + x), y: Double(y)))
-        try second.waitFor("the tap's push") { $0.contains { $0["type"] as? String == "stack" } }
+        try second.waitFor("the tap's push") { $0.contains { $0.string("type") == "stack" } }
         stop(second)
         // An output that is not connected: a warning, and the primary output until it is.
         let (missing, missingWindow) = try start(#"{"kioskOutput": "HDMI-9"}"#)
@@ -62,7 +63,7 @@ final class KioskOutputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let kiosk = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: ["--config", path],
                                     command: ["kiosk", pages], logFrames: false)
-        try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try kiosk.waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
         let window = try XCTUnwrap(clientWindows(server.display, titled: "SwipeBack kiosk").first)
         func place() -> [Int] {
             let g = rootGeometry(server.display, window)

@@ -3,6 +3,7 @@ import CX11
 import CX11Testing
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// The kiosk's screen (issue 18) under Xorg with real touch: `kioskScreenBlanking: inhibit` turns
 /// the server's screen saver off while it runs and gives the earlier settings back at SIGTERM;
@@ -20,7 +21,7 @@ final class KioskScreenTests: XCTestCase {
     private func kiosk(_ server: XorgTouchServer, config: String) throws -> DemoProcess {
         let kiosk = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: ["--config", config],
                                     command: ["kiosk", pages], logFrames: false)
-        try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try kiosk.waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
         return kiosk
     }
 
@@ -77,15 +78,15 @@ final class KioskScreenTests: XCTestCase {
             try touch.play(TouchStep.tap(1, x: Double(x), y: Double(y)))
         }
         try tap()
-        let woken = try guarded.waitFor("the wake") { $0.contains { $0["type"] as? String == "wake" } }
+        let woken = try guarded.waitFor("the wake") { $0.contains { $0.string("type") == "wake" } }
         XCTAssertFalse(saverIsOn(server), "the touch woke the screen")
         sleepMilliseconds(400) // nothing to wait for: the waking tap must press nothing in this time
-        XCTAssertFalse(guarded.lines().contains { ["action", "stack"].contains($0["type"] as? String) },
+        XCTAssertFalse(guarded.lines().contains { ["action", "stack"].contains($0.string("type")) },
                        "the waking tap pressed nothing: \(woken)")
         // 3. A second tap 400 ms later acts.
         try tap()
-        let log = try guarded.waitFor("the second tap's push") { $0.contains { $0["type"] as? String == "stack" } }
-        XCTAssertEqual(log.filter { $0["type"] as? String == "wake" }.count, 1)
-        XCTAssertEqual(log.first { $0["type"] as? String == "action" }?["element"] as? String, "menu")
+        let log = try guarded.waitFor("the second tap's push") { $0.contains { $0.string("type") == "stack" } }
+        XCTAssertEqual(log.filter { $0.string("type") == "wake" }.count, 1)
+        XCTAssertEqual(log.first { $0.string("type") == "action" }?.string("element"), "menu")
     }
 }

@@ -3,6 +3,7 @@ import CX11
 import CX11Testing
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// `swipeback kiosk` under Xorg with real touch: navigated by taps and swipes, back to its root
 /// when idle, and nothing (Escape, close requests, swipes on the root) leaves it but the exit chord.
@@ -22,18 +23,17 @@ final class KioskTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        func lines() -> [[String: Any]] {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func lines() -> [EventLogLine] {
+            EventLogReader.linesSoFar((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }
-        func waitFor(_ what: String, timeout: Double = 10, _ condition: ([[String: Any]]) -> Bool) throws {
+        func waitFor(_ what: String, timeout: Double = 10, _ condition: ([EventLogLine]) -> Bool) throws {
             guard waitUntil(timeout: timeout, { condition(lines()) || !process.isRunning }), process.isRunning else {
                 throw HarnessError("timed out waiting for \(what)")
             }
         }
-        func stacks() -> [[String]] { lines().filter { $0["type"] as? String == "stack" }.compactMap { $0["pages"] as? [String] } }
-        func finished(_ n: Int) -> ([[String: Any]]) -> Bool {
-            { $0.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= n }
+        func stacks() -> [[String]] { lines().filter { $0.string("type") == "stack" }.compactMap { $0.strings("pages") } }
+        func finished(_ n: Int) -> ([EventLogLine]) -> Bool {
+            { $0.filter { $0.string("type") == "transition" && $0.string("phase") == "finished" }.count >= n }
         }
         func tap(_ page: String, _ button: String) throws {
             let (x, y) = try builtInButtonCentre(page: page, button: button, width: Double(server.width), document: pages)
@@ -42,7 +42,7 @@ final class KioskTests: XCTestCase {
         func swipe() throws {
             try touch.play(TouchStep.line(2, from: (3, 500), to: (703, 500), lift: false) + [.up(2, x: 703, y: 500)])
         }
-        try waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
         let window = try XCTUnwrap(topLevelWindows(server.display, titled: "SwipeBack kiosk").first)
         var attributes = XWindowAttributes()
         XGetWindowAttributes(server.display, window, &attributes)
@@ -74,7 +74,7 @@ final class KioskTests: XCTestCase {
         // Idle for 1.5 s: back to the root, animated.
         try waitFor("the idle return", timeout: 6, finished(4))
         XCTAssertTrue(process.isRunning, "the close request was refused")
-        XCTAssertFalse(lines().dropFirst(before).contains { $0["type"] as? String == "back" }, "Escape is no back command here")
+        XCTAssertFalse(lines().dropFirst(before).contains { $0.string("type") == "back" }, "Escape is no back command here")
         XCTAssertEqual(stacks().last, ["home"])
         // The idle return cleared the forward list (it held the swiped-away page and the menu):
         // the forward button does nothing for the next visitor.
@@ -83,15 +83,15 @@ final class KioskTests: XCTestCase {
         XTestFakeButtonEvent(server.display, 9, 0, 0)
         XSync(server.display, 0)
         // A forward that acted would write its stack line with the forward line, in one turn.
-        try waitFor("the forward button") { $0.dropFirst(beforeForward).contains { $0["type"] as? String == "forward" } }
+        try waitFor("the forward button") { $0.dropFirst(beforeForward).contains { $0.string("type") == "forward" } }
         let forward = lines().dropFirst(beforeForward)
-        XCTAssertEqual(forward.filter { $0["type"] as? String == "forward" }.compactMap { $0["result"] as? String }, ["ignored"])
-        XCTAssertFalse(forward.contains { $0["type"] as? String == "stack" })
+        XCTAssertEqual(forward.filter { $0.string("type") == "forward" }.compactMap { $0.string("result") }, ["ignored"])
+        XCTAssertFalse(forward.contains { $0.string("type") == "stack" })
         // A swipe on the root does nothing.
         let atRoot = lines().count
         try swipe()
         sleepMilliseconds(400) // nothing to wait for: no gesture line may come in this time
-        XCTAssertFalse(lines().dropFirst(atRoot).contains { $0["type"] as? String == "gesture" || $0["type"] as? String == "stack" })
+        XCTAssertFalse(lines().dropFirst(atRoot).contains { $0.string("type") == "gesture" || $0.string("type") == "stack" })
         // The exit chord quits, status 0.
         let keys = [XK_Control_L, XK_Alt_L, XK_q].map { XKeysymToKeycode(server.display, KeySym($0)) }
         for code in keys { XTestFakeKeyEvent(server.display, UInt32(code), 1, 0) }

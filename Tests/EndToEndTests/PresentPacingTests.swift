@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// Frames paced by the display (issue 17): under Xvfb's Present clock (a fake 60 Hz), a 1 kHz
 /// flood of XTest moves presents about one frame per refresh and the drag still pops; without
 /// Present (and without MIT-SHM) the window still presents, paced by the frame clock; a frame
 /// where only a gesture readout changed sends only that rectangle.
 final class PresentPacingTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func number(_ line: [String: Any], _ key: String) -> Double? { (line[key] as? NSNumber)?.doubleValue }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func number(_ line: EventLogLine, _ key: String) -> Double? { line.number(key) }
 
     /// A 1 kHz drag of `moves` moves from the left edge, to `distance` px; returns once the
     /// release is sent.
@@ -19,9 +20,9 @@ final class PresentPacingTests: XCTestCase {
     }
 
     /// Frames shown per second between the first and the last `changed` line of the drag.
-    private func framesPerSecond(_ log: [[String: Any]], after start: Int) -> (rate: Double, frames: Int, moves: Int) {
+    private func framesPerSecond(_ log: [EventLogLine], after start: Int) -> (rate: Double, frames: Int, moves: Int) {
         let recent = Array(log.dropFirst(start))
-        let changed = recent.filter { $0["phase"] as? String == "changed" }.compactMap { number($0, "t") }
+        let changed = recent.filter { $0.string("phase") == "changed" }.compactMap { number($0, "t") }
         guard let first = changed.first, let last = changed.last, last > first else { return (0, 0, changed.count) }
         let frames = recent.filter { type($0) == "frame" }.compactMap { number($0, "t") }.filter { $0 >= first && $0 <= last }
         return (Double(frames.count) * 1000 / (last - first), frames.count, changed.count)
@@ -40,8 +41,8 @@ final class PresentPacingTests: XCTestCase {
         XCTAssertGreaterThan(frames, 20, "the drag was shown as it went")
         XCTAssertLessThanOrEqual(rate, 66, "at most the display's 60 Hz plus 10 % (\(frames) frames for \(moves) moves)")
         let pop = try XCTUnwrap(Array(log.dropFirst(before)).first { type($0) == "stack" })
-        XCTAssertEqual(pop["op"] as? String, "pop")
-        XCTAssertEqual(pop["pages"] as? [String], ["home"])
+        XCTAssertEqual(pop.string("op"), "pop")
+        XCTAssertEqual(pop.strings("pages"), ["home"])
     }
 
     func testWithoutPresentOrSharedMemoryTheWindowStillPresentsAndPops() throws {
@@ -57,12 +58,12 @@ final class PresentPacingTests: XCTestCase {
             flood(server, moves: 600, distance: 600)
             let log = try demo.waitFor("the pop") { log in
                 let recent = Array(log.dropFirst(before))
-                guard let finished = recent.firstIndex(where: { self.type($0) == "transition" && $0["phase"] as? String == "finished" })
+                guard let finished = recent.firstIndex(where: { self.type($0) == "transition" && $0.string("phase") == "finished" })
                 else { return false }
                 return frameShown(after: finished, in: recent)
             }
             let recent = Array(log.dropFirst(before))
-            XCTAssertEqual(recent.first { type($0) == "stack" }?["pages"] as? [String], ["home"], "\(environment)")
+            XCTAssertEqual(recent.first { type($0) == "stack" }?.strings("pages"), ["home"], "\(environment)")
             let (rate, frames, _) = framesPerSecond(log, after: before)
             XCTAssertGreaterThan(frames, 10, "\(environment): frames during the drag")
             XCTAssertLessThanOrEqual(rate, 66, "\(environment): paced by the frame clock")
@@ -88,12 +89,12 @@ final class PresentPacingTests: XCTestCase {
         // move has a velocity and the readout's numbers change.
         server.play([3, 2, 1, 0, 1, 0].flatMap { [.wait(20), .move(x: $0, y: 300)] })
         let log = try demo.waitFor("the moves at the edge shown") { log in
-            guard let last = log.lastIndex(where: { $0["phase"] as? String == "changed" }), last >= back else { return false }
+            guard let last = log.lastIndex(where: { $0.string("phase") == "changed" }), last >= back else { return false }
             return log.count - back >= 6 && frameShown(after: last, in: log)
         }
         server.button(false)
         let atEdge = Array(log.dropFirst(back))
-        XCTAssertTrue(atEdge.filter { $0["phase"] as? String == "changed" }.allSatisfy { number($0, "progress") == 0 })
+        XCTAssertTrue(atEdge.filter { $0.string("phase") == "changed" }.allSatisfy { number($0, "progress") == 0 })
         // The first frame here moves the page back to the edge; the rest change only the readout.
         let sizes = atEdge.filter { type($0) == "frame" }.compactMap { number($0, "bytes") }.filter { $0 > 0 }.dropFirst()
         XCTAssertFalse(sizes.isEmpty, "the readout's changes were presented: \(atEdge)")

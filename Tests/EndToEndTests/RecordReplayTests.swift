@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// `swipeback record` under Xvfb: a scripted session, recorded, replays to the same stack events
 /// and decisions as the live run.
 final class RecordReplayTests: XCTestCase {
-    private func jsonLines(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    private func jsonLines(_ text: String) -> [EventLogLine] {
+        EventLogReader.linesSoFar(text)
     }
 
     /// What must match: every stack event and every decision, in order.
-    private func outcome(_ log: [[String: Any]]) -> [String] {
+    private func outcome(_ log: [EventLogLine]) -> [String] {
         log.compactMap { line in
-            switch line["type"] as? String {
-            case "stack": return "stack \(line["op"] ?? "") \(line["page"] ?? "") \((line["pages"] as? [String])?.joined(separator: ",") ?? "")"
-            case "gesture" where line["phase"] as? String == "ended": return "decision \(line["decision"] ?? "")"
-            case "action": return "action \(line["element"] ?? "back")"
+            switch line.string("type") {
+            case "stack": return "stack \(line.string("op") ?? "") \(line.string("page") ?? "") \((line.strings("pages"))?.joined(separator: ",") ?? "")"
+            case "gesture" where line.string("phase") == "ended": return "decision \(line.string("decision") ?? "")"
+            case "action": return "action \(line.string("element") ?? "back")"
             default: return nil
             }
         }
@@ -40,14 +41,14 @@ final class RecordReplayTests: XCTestCase {
         let recording = folder.appendingPathComponent("session.jsonl").path, live = folder.appendingPathComponent("live.jsonl").path
         let process = try startRecorder(server, recording: recording, live: live, open: "home,message,reply", home: folder.path)
         defer { if process.isRunning { process.terminate() } }
-        func liveLog() -> [[String: Any]] { jsonLines((try? String(contentsOfFile: live, encoding: .utf8)) ?? "") }
-        func waitFor(_ what: String, _ condition: ([[String: Any]]) -> Bool) throws {
+        func liveLog() -> [EventLogLine] { jsonLines((try? String(contentsOfFile: live, encoding: .utf8)) ?? "") }
+        func waitFor(_ what: String, _ condition: ([EventLogLine]) -> Bool) throws {
             guard waitUntil(timeout: 10, { condition(liveLog()) }) else { throw HarnessError("timed out waiting for \(what)") }
         }
-        func finished(_ n: Int) -> ([[String: Any]]) -> Bool {
-            { $0.filter { $0["type"] as? String == "transition" && $0["phase"] as? String == "finished" }.count >= n }
+        func finished(_ n: Int) -> ([EventLogLine]) -> Bool {
+            { $0.filter { $0.string("type") == "transition" && $0.string("phase") == "finished" }.count >= n }
         }
-        try waitFor("the window") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try waitFor("the window") { $0.contains { $0.string("phase") == "didAppear" } }
         // 1. A fast swipe pops Reply.
         server.play(PointerStep.drag(from: (3, 300), to: (483, 300), steps: 8))
         try waitFor("the pop", finished(1))

@@ -4,6 +4,7 @@ import Foundation
 import XCTest
 import SwipeBackX11
 import SwipeBackXTesting
+import SwipeBackFormats
 
 /// A tiny XSETTINGS manager, as gnome-settings-daemon or xsettingsd is: it owns `_XSETTINGS_S0`,
 /// announces itself with the `MANAGER` client message, and publishes `_XSETTINGS_SETTINGS` on its
@@ -53,8 +54,8 @@ final class XSettingsManager {
 
 /// `reduceMotion` `auto` follows the desktop's `Gtk/EnableAnimations` live, in a running demo.
 final class ReducedMotionWindowTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func phase(_ line: [String: Any]) -> String { line["phase"] as? String ?? "" }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func phase(_ line: EventLogLine) -> String { line.string("phase") ?? "" }
 
     func testTheXSettingsFormatRoundTripsAndRefusesTruncatedBytes() {
         let settings: [String: XSettings.Value] = ["Gtk/EnableAnimations": .integer(0), "Net/ThemeName": .string("Adwaita"),
@@ -74,11 +75,11 @@ final class ReducedMotionWindowTests: XCTestCase {
 
     /// The time from a transition's start line to its finish line after log index `start`, in ms,
     /// and the frames presented between them.
-    private func transition(after start: Int, in log: [[String: Any]]) throws -> (milliseconds: Double, frames: Int) {
+    private func transition(after start: Int, in log: [EventLogLine]) throws -> (milliseconds: Double, frames: Int) {
         let recent = Array(log.dropFirst(start))
         let began = try XCTUnwrap(recent.firstIndex { type($0) == "transition" && phase($0) == "started" })
         let ended = try XCTUnwrap(recent.firstIndex { type($0) == "transition" && phase($0) == "finished" })
-        let t = { (line: [String: Any]) in line["t"] as? Double ?? .nan }
+        let t = { (line: EventLogLine) in line.number("t") ?? .nan }
         return (t(recent[ended]) - t(recent[began]), recent[began..<ended].filter { type($0) == "frame" }.count)
     }
 
@@ -132,6 +133,6 @@ final class ReducedMotionWindowTests: XCTestCase {
         // take most of the 150 ms, so one frame is all this asks).
         XCTAssertGreaterThanOrEqual(fade.frames, 1, "animated: a frame between its start and its end")
         XCTAssertGreaterThanOrEqual(darkest, 250, "no slide: both pages stand at x = 0")
-        XCTAssertEqual(log.last { type($0) == "stack" }?["pages"] as? [String], ["home"])
+        XCTAssertEqual(log.last { type($0) == "stack" }?.strings("pages"), ["home"])
     }
 }

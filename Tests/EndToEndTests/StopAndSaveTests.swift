@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// Issue 19's findings about timing, each through the command line under Xvfb: a stop signal
 /// while a window command starts is honoured, a save keeps the file's mode and owner, and the
@@ -150,8 +151,8 @@ final class StopAndSaveTests: XCTestCase {
         XCTAssertEqual(stat(target, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
         XCTAssertEqual(info.st_mode & 0o7777, 0o640, "the target keeps its mode")
-        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: target))) as? [String: Any])
-        XCTAssertEqual(values["touchSlop"] as? Double, 12, "the target's own key is kept")
+        let values = try XCTUnwrap(EventLogReader.linesSoFar(try String(contentsOfFile: target, encoding: .utf8)).first)
+        XCTAssertEqual(values.number("touchSlop"), 12, "the target's own key is kept")
         XCTAssertNotNil(values["feel"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["config.json", "dotfiles"],
                        "nothing was written beside the link")
@@ -182,8 +183,8 @@ final class StopAndSaveTests: XCTestCase {
         XCTAssertEqual(info.st_uid, 1234)
         XCTAssertEqual(info.st_gid, 4321)
         XCTAssertEqual(try partials(), [], "the next save removed the stale temporary")
-        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: config))) as? [String: Any])
-        XCTAssertEqual(values["edgeWidth"] as? Double, 30)
+        let values = try XCTUnwrap(EventLogReader.linesSoFar(try String(contentsOfFile: config, encoding: .utf8)).first)
+        XCTAssertEqual(values.number("edgeWidth"), 30)
 
         // A recording the same way: the next recording of the same file removes the killed one's temporary.
         tune.terminate()

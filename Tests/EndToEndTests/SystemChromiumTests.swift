@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// `swipeback system` with a real app: Debian's Chromium on the Xorg touch server, its page read
 /// through DevTools. A tap on a link reaches it through the grab and opens the next page; an edge
@@ -29,7 +30,7 @@ final class SystemChromiumTests: XCTestCase {
         try chromium.waitForURL(endingWith: "first.html")
         let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName,
                                      arguments: ["--config", configuration.path], command: ["system"], logFrames: false)
-        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        try system.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         // Chromium draws its first page a moment after its URL is known: tap once it is on screen.
         waitUntil(timeout: 20, every: 50) { server.pixelsAt(x: 640, y: 400) == [0x44, 0x88, 0xCC] }
         XCTAssertEqual(server.pixelsAt(x: 640, y: 400), [0x44, 0x88, 0xCC], "the link is on screen")
@@ -38,12 +39,12 @@ final class SystemChromiumTests: XCTestCase {
         try chromium.waitForURL(endingWith: "second.html")
 
         try touch.play(TouchStep.line(2, from: (3, 400), to: (303, 400)))
-        let log = try system.waitFor("the back") { $0.contains { $0["event"] as? String == "sent" } }
+        let log = try system.waitFor("the back") { $0.contains { $0.string("event") == "sent" } }
         try chromium.waitForURL(endingWith: "first.html")
-        let sent = try XCTUnwrap(log.first { $0["event"] as? String == "sent" })
-        XCTAssertEqual(sent["action"] as? String, "button:8")
-        XCTAssertEqual((sent["class"] as? String)?.lowercased(), "chromium")
-        XCTAssertEqual(log.filter { $0["event"] as? String == "rejected" }.first?["reason"] as? String, "outside", "the tap went to Chromium")
+        let sent = try XCTUnwrap(log.first { $0.string("event") == "sent" })
+        XCTAssertEqual(sent.string("action"), "button:8")
+        XCTAssertEqual((sent.string("class"))?.lowercased(), "chromium")
+        XCTAssertEqual(log.filter { $0.string("event") == "rejected" }.first?.string("reason"), "outside", "the tap went to Chromium")
         withExtendedLifetime(windowManager) {}
     }
 

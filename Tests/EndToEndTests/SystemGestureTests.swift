@@ -5,6 +5,7 @@ import Synchronization
 import SwipeBackCore
 import SwipeBackSystem
 import XCTest
+import SwipeBackFormats
 
 /// `swipeback system` on a real XI2 touchscreen (Xorg, dummy video, inputtest), observed from
 /// outside the program: a `TouchClient` window over the whole screen shows what an app receives.
@@ -42,7 +43,7 @@ final class SystemGestureTests: XCTestCase {
         }
         let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: extra,
                                      command: ["system"], logFrames: false)
-        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        try system.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         return Rig(server: server, touch: touch, client: client, system: system)
     }
 
@@ -52,8 +53,8 @@ final class SystemGestureTests: XCTestCase {
         try touch.play(TouchStep.line(id, from: start, to: end, steps: steps, every: interval, lift: lift))
     }
 
-    private func systemLines(_ log: [[String: Any]], _ event: String) -> [[String: Any]] {
-        log.filter { $0["type"] as? String == "system" && $0["event"] as? String == event }
+    private func systemLines(_ log: [EventLogLine], _ event: String) -> [EventLogLine] {
+        log.filter { $0.string("type") == "system" && $0.string("event") == event }
     }
 
     private func touches(_ received: [TouchClient.Received], type: Int32? = nil) -> [(x: Double, y: Double)] {
@@ -76,7 +77,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 640, accuracy: 0.5)
         XCTAssertEqual(touches(got, type: XI_TouchUpdate).last?.x ?? 0, 700, accuracy: 0.5)
         let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
-        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "outside")
+        XCTAssertEqual(systemLines(log, "rejected").first?.string("reason"), "outside")
         XCTAssertTrue(buttons(got).isEmpty)
     }
 
@@ -104,10 +105,10 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(buttons(got), [8], "one back: button 8")
         XCTAssertTrue(touches(got).isEmpty, "the app sees no touch of an accepted swipe: \(got)")
         let committed = try XCTUnwrap(systemLines(log, "committed").first)
-        XCTAssertEqual(committed["class"] as? String, "TouchClient")
-        XCTAssertGreaterThan(committed["velocity"] as? Double ?? 0, 1280, "a fling")
-        XCTAssertEqual(systemLines(log, "sent").first?["action"] as? String, "button:8")
-        XCTAssertEqual(systemLines(log, "accepted").first?["edge"] as? String, "left")
+        XCTAssertEqual(committed.string("class"), "TouchClient")
+        XCTAssertGreaterThan(committed.number("velocity") ?? 0, 1280, "a fling")
+        XCTAssertEqual(systemLines(log, "sent").first?.string("action"), "button:8")
+        XCTAssertEqual(systemLines(log, "accepted").first?.string("edge"), "left")
 
         // The log is what `replay --compare` and `plot` read: under a configuration whose fling
         // needs 20 widths/s and whose commit distance is 100 mm, the same release cancels.
@@ -158,7 +159,7 @@ final class SystemGestureTests: XCTestCase {
         got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 1 }
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 5, accuracy: 0.5, "an edge tap reaches the app")
         let log = try rig.system.waitFor("two rejects") { self.systemLines($0, "rejected").count == 2 }
-        XCTAssertEqual(systemLines(log, "rejected").map { $0["reason"] as? String }, ["vertical", "tap"])
+        XCTAssertEqual(systemLines(log, "rejected").map { $0.string("reason") }, ["vertical", "tap"])
     }
 
     func testASecondFingerPasses() throws {
@@ -169,7 +170,7 @@ final class SystemGestureTests: XCTestCase {
         let got = rig.client.waitFor { self.touches($0, type: XI_TouchEnd).count == 2 }
         XCTAssertEqual(touches(got, type: XI_TouchBegin).count, 2, "both fingers reach the app")
         XCTAssertTrue(buttons(got).isEmpty)
-        let log = try rig.system.waitFor("the second finger's reject") { $0.contains { $0["reason"] as? String == "secondFinger" } }
+        let log = try rig.system.waitFor("the second finger's reject") { $0.contains { $0.string("reason") == "secondFinger" } }
         XCTAssertTrue(systemLines(log, "accepted").isEmpty)
     }
 
@@ -227,8 +228,8 @@ final class SystemGestureTests: XCTestCase {
         try drag(rig.touch, from: (1277, 400), to: (1000, 400))
         XCTAssertEqual(buttons(rig.client.waitFor { self.buttons($0).count == 1 }), [9], "forward: button 9")
         let log = try rig.system.waitFor("the forward") { !self.systemLines($0, "sent").isEmpty }
-        XCTAssertEqual(systemLines(log, "accepted").first?["kind"] as? String, "forward")
-        XCTAssertEqual(systemLines(log, "accepted").first?["edge"] as? String, "right")
+        XCTAssertEqual(systemLines(log, "accepted").first?.string("kind"), "forward")
+        XCTAssertEqual(systemLines(log, "accepted").first?.string("edge"), "right")
 
         let rtl = try self.rig(arguments: ["--rtl"])
         try drag(rtl.touch, from: (1277, 400), to: (1000, 400))
@@ -243,7 +244,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(keys.count, 2, "Alt, then Left, pressed in the focused app: \(got)")
         XCTAssertTrue(buttons(got).isEmpty, "no button 8 for an app with its own action")
         let log = try rig.system.waitFor("the key") { !self.systemLines($0, "sent").isEmpty }
-        XCTAssertEqual(systemLines(log, "sent").first?["action"] as? String, "key:Alt+Left")
+        XCTAssertEqual(systemLines(log, "sent").first?.string("action"), "key:Alt+Left")
     }
 
     func testExcludedAppsKeepTheirEdgeTouches() throws {
@@ -253,7 +254,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(got, type: XI_TouchBegin).first?.x ?? 0, 3, accuracy: 0.5)
         XCTAssertTrue(buttons(got).isEmpty)
         let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
-        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "excluded")
+        XCTAssertEqual(systemLines(log, "rejected").first?.string("reason"), "excluded")
     }
 
     func testThePageStyleSlidesTheAppOverADimmedBackdrop() throws {
@@ -293,12 +294,12 @@ final class SystemGestureTests: XCTestCase {
         let rig = try rig()
         let demo = try DemoProcess(executable: try Paths.swipeback, display: rig.server.displayName,
                                    arguments: ["--open", "home,message", "--window", "\(rig.server.width)x\(rig.server.height)"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         try drag(rig.touch, from: (3, 400), to: (600, 400))
         let log = try rig.system.waitFor("the reject") { !self.systemLines($0, "rejected").isEmpty }
-        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "ownWindow")
-        let demoLog = try demo.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
-        XCTAssertEqual(demoLog.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
+        XCTAssertEqual(systemLines(log, "rejected").first?.string("reason"), "ownWindow")
+        let demoLog = try demo.waitFor("the pop") { $0.contains { $0.string("type") == "stack" && $0.string("op") == "pop" } }
+        XCTAssertEqual(demoLog.first { $0.string("phase") == "ended" }?.string("decision"), "commit")
         XCTAssertTrue(systemLines(rig.system.lines(), "sent").isEmpty, "no back sent: the demo's own swipe did it")
     }
 
@@ -333,7 +334,7 @@ final class SystemGestureTests: XCTestCase {
         let server = try XorgTouchServer()
         let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: [], command: ["system"],
                                      logFrames: false)
-        try system.waitFor("the grab") { $0.contains { $0["event"] as? String == "started" } }
+        try system.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         kill(server.process.processIdentifier, SIGKILL)
         let killed = Date()
         waitUntil(every: 10) { !system.process.isRunning }
@@ -375,7 +376,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(rig.client.received, type: XI_TouchBegin).first?.x ?? 0, 5, accuracy: 0.5)
         try rig.touch.end(1, x: 5, y: 400)
         let log = try rig.system.waitFor("the timeout") { !self.systemLines($0, "rejected").isEmpty }
-        XCTAssertEqual(systemLines(log, "rejected").first?["reason"] as? String, "timeout")
+        XCTAssertEqual(systemLines(log, "rejected").first?.string("reason"), "timeout")
     }
 
     /// SIGTERM mid-swipe: status 0, and the next tap reaches the app.

@@ -2,11 +2,12 @@
 import CX11
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// The demo under Xorg with real XI2 touch events from the inputtest driver.
 final class TouchWindowTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func count(_ log: [[String: Any]], _ type: String) -> Int { log.filter { self.type($0) == type }.count }
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func count(_ log: [EventLogLine], _ type: String) -> Int { log.filter { self.type($0) == type }.count }
 
     private struct Rig {
         let server: XorgTouchServer
@@ -36,18 +37,18 @@ final class TouchWindowTests: XCTestCase {
         try rig.touch.play(TouchStep.tap(id, x: Double(x), y: Double(y)))
     }
 
-    private func finished(_ log: [[String: Any]], after start: Int = 0) -> Bool {
-        log.dropFirst(start).contains { type($0) == "transition" && $0["phase"] as? String == "finished" }
+    private func finished(_ log: [EventLogLine], after start: Int = 0) -> Bool {
+        log.dropFirst(start).contains { type($0) == "transition" && $0.string("phase") == "finished" }
     }
 
     func testATouchSwipePopsThePage() throws {
         let rig = try rig(pages: "home,message")
         try swipe(rig.touch, id: 1, from: 3, to: 603)
         let log = try rig.demo.waitFor("the pop") { self.finished($0) }
-        let ended = log.first { $0["phase"] as? String == "ended" }
-        XCTAssertEqual(ended?["decision"] as? String, "commit")
+        let ended = log.first { $0.string("phase") == "ended" }
+        XCTAssertEqual(ended?.string("decision"), "commit")
         let stack = try XCTUnwrap(log.first { type($0) == "stack" })
-        XCTAssertEqual(stack["pages"] as? [String], ["home"])
+        XCTAssertEqual(stack.strings("pages"), ["home"])
     }
 
     func testATouchTapOnAButtonPushesExactlyOnePage() throws {
@@ -58,7 +59,7 @@ final class TouchWindowTests: XCTestCase {
         let log = rig.demo.lines()
         XCTAssertEqual(count(log, "action"), 1, "the tap acts once, not again through pointer emulation")
         XCTAssertEqual(count(log, "stack"), 1)
-        XCTAssertEqual(log.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
+        XCTAssertEqual(log.first { type($0) == "stack" }?.strings("pages"), ["home", "message"])
     }
 
     func testATouchTapOnAToggleActsOnce() throws {
@@ -70,7 +71,7 @@ final class TouchWindowTests: XCTestCase {
         sleepMilliseconds(500) // nothing to wait for: a second, emulated toggle must not come in this time
         let actions = rig.demo.lines().filter { type($0) == "action" }
         XCTAssertEqual(actions.count, 1)
-        XCTAssertEqual(actions.first?["value"] as? Bool, false)
+        XCTAssertEqual(actions.first?.bool("value"), false)
     }
 
     func testASecondTouchDuringASwipeChangesNothing() throws {
@@ -83,8 +84,8 @@ final class TouchWindowTests: XCTestCase {
         // Finger 1 lifts slowly, short of halfway: the page goes back.
         try rig.touch.play([.wait(120), .up(1, x: 203, y: 400)])
         let log = try rig.demo.waitFor("the cancel to settle") { self.finished($0) }
-        XCTAssertEqual(log.filter { $0["phase"] as? String == "began" }.count, 1)
-        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
+        XCTAssertEqual(log.filter { $0.string("phase") == "began" }.count, 1)
+        XCTAssertEqual(log.first { $0.string("phase") == "ended" }?.string("decision"), "cancel")
         XCTAssertEqual(count(log, "action"), 0, "the second finger's tap never reached the button")
         XCTAssertEqual(count(log, "stack"), 0)
     }
@@ -107,7 +108,7 @@ final class TouchWindowTests: XCTestCase {
             let log = try rig.demo.waitFor("the pop after the device was \(name)") { self.finished($0, after: before) }
             expected.removeLast()
             let stack = log.dropFirst(before).first { type($0) == "stack" }
-            XCTAssertEqual(stack?["pages"] as? [String], expected, name)
+            XCTAssertEqual(stack?.strings("pages"), expected, name)
         }
     }
 
@@ -115,9 +116,9 @@ final class TouchWindowTests: XCTestCase {
         let rig = try rig(pages: "home,message,reply")
         // Finger 1 starts a swipe; the touchscreen is disabled under it, so its end never comes.
         try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
-        try rig.demo.waitFor("the swipe") { $0.contains { $0["phase"] as? String == "began" } }
+        try rig.demo.waitFor("the swipe") { $0.contains { $0.string("phase") == "began" } }
         try rig.server.setTouchEnabled(false)
-        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0.string("phase") == "cancelled" } }
         try rig.demo.waitFor("the restore to finish") { self.finished($0) }
         // Enabled again, the device takes a new client, and a new swipe pops exactly once.
         try rig.server.setTouchEnabled(true)
@@ -125,8 +126,8 @@ final class TouchWindowTests: XCTestCase {
         let before = rig.demo.lines().count
         try swipe(touch, id: 2, from: 3, to: 703)
         let after = try waitForSettled(rig.demo, after: before, "the pop")
-        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1)
-        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
+        XCTAssertEqual(after.filter { $0.string("phase") == "began" }.count, 1)
+        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home", "message"]])
     }
 
     func testATouchpadSmoothScrollSwipeAndAGestureSwipeEachPopAPage() throws {
@@ -137,19 +138,19 @@ final class TouchWindowTests: XCTestCase {
         // (15 valuator units are one 48 px wheel step), then the fingers lift (no movement).
         try touchpad.play((0..<10).flatMap { _ in [TouchStep.scroll(dx: -15, dy: 0), .wait(8)] } + [.scroll(dx: 0, dy: 0)])
         var log = try waitForSettled(rig.demo, "the smooth-scroll pop")
-        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
-        XCTAssertEqual(log.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message", "reply"]])
+        XCTAssertEqual(log.first { $0.string("phase") == "ended" }?.string("decision"), "commit")
+        XCTAssertEqual(log.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home", "message", "reply"]])
         // A three-finger swipe gesture (XI 2.4).
         var before = rig.demo.lines().count
         try touchpad.play(TouchStep.touchpadSwipe(steps: 10, dx: 40))
         let after = try waitForSettled(rig.demo, after: before, "the gesture pop")
-        XCTAssertEqual(after.first { type($0) == "back" }?["source"] as? String, "swipe")
-        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0["pages"] as? [String] }, [["home", "message"]])
+        XCTAssertEqual(after.first { type($0) == "back" }?.string("source"), "swipe")
+        XCTAssertEqual(after.filter { type($0) == "stack" }.map { $0.strings("pages") }, [["home", "message"]])
         // A gesture the driver cancels puts the page back, even past halfway.
         before = rig.demo.lines().count
         try touchpad.play(TouchStep.touchpadSwipe(steps: 12, dx: 40, cancelled: true))
         log = try rig.demo.waitFor("the cancelled gesture to settle") { self.finished($0, after: before) }
-        XCTAssertTrue(log.dropFirst(before).contains { $0["phase"] as? String == "cancelled" })
+        XCTAssertTrue(log.dropFirst(before).contains { $0.string("phase") == "cancelled" })
         XCTAssertFalse(log.dropFirst(before).contains { type($0) == "stack" })
     }
 
@@ -160,7 +161,7 @@ final class TouchWindowTests: XCTestCase {
         try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
         XUnmapWindow(rig.server.display, window)
         XSync(rig.server.display, 0)
-        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0.string("phase") == "cancelled" } }
         try rig.touch.end(1, x: 303, y: 400)
         XMapWindow(rig.server.display, window)
         XSync(rig.server.display, 0)
@@ -169,9 +170,9 @@ final class TouchWindowTests: XCTestCase {
         // A new swipe pops exactly once.
         try swipe(rig.touch, id: 2, from: 3, to: 703)
         let after = try waitForSettled(rig.demo, after: before, "the pop")
-        XCTAssertEqual(after.filter { $0["phase"] as? String == "began" }.count, 1, "\(after.count) lines")
+        XCTAssertEqual(after.filter { $0.string("phase") == "began" }.count, 1, "\(after.count) lines")
         XCTAssertEqual(count(after, "stack"), 1)
-        XCTAssertEqual(after.first { type($0) == "stack" }?["pages"] as? [String], ["home", "message"])
+        XCTAssertEqual(after.first { type($0) == "stack" }?.strings("pages"), ["home", "message"])
     }
     /// Another client's passive touch grab on the root window, which accepts (takes) each touch.
     private final class TouchGrabber {
@@ -229,9 +230,9 @@ final class TouchWindowTests: XCTestCase {
         // The window listens before it owns the touch, so the swipe follows the finger at once.
         try swipe(rig.touch, id: 1, from: 3, to: 303, lift: false)
         let (device, touch) = try grabber.nextBegin()
-        try rig.demo.waitFor("the swipe to begin") { $0.contains { $0["phase"] as? String == "began" } }
+        try rig.demo.waitFor("the swipe to begin") { $0.contains { $0.string("phase") == "began" } }
         grabber.respond(device: device, touch: touch, mode: XIAcceptTouch)
-        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0["phase"] as? String == "cancelled" } }
+        try rig.demo.waitFor("the swipe to be cancelled") { $0.contains { $0.string("phase") == "cancelled" } }
         // A fast 300 px swipe would commit if its end counted as a release.
         try rig.touch.end(1, x: 303, y: 400)
         let log = try waitForSettled(rig.demo, "the restore")
@@ -247,7 +248,7 @@ final class TouchWindowTests: XCTestCase {
         try rig.touch.play([.wait(50)] + stride(from: 363.0, through: 603, by: 60).flatMap { [TouchStep.wait(8), .move(1, x: $0, y: 400)] }
                            + [.up(1, x: 603, y: 400)])
         let log = try rig.demo.waitFor("the pop") { self.finished($0) }
-        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "commit")
-        XCTAssertEqual(log.first { type($0) == "stack" }?["pages"] as? [String], ["home"])
+        XCTAssertEqual(log.first { $0.string("phase") == "ended" }?.string("decision"), "commit")
+        XCTAssertEqual(log.first { type($0) == "stack" }?.strings("pages"), ["home"])
     }
 }

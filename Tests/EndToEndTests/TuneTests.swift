@@ -3,6 +3,7 @@ import CX11
 import Foundation
 import SwipeBackCore
 import XCTest
+import SwipeBackFormats
 
 /// `swipeback tune` under Xvfb: keys change the configuration live and S saves it atomically; a
 /// bad configuration file stops it before the window opens and stays as it was.
@@ -40,10 +41,10 @@ final class TuneTests: XCTestCase {
             saved = (try? String(contentsOfFile: config, encoding: .utf8)) ?? ""
             return saved.contains("0.65")
         }) else { return XCTFail("not saved: \(saved)") }
-        let values = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
-        XCTAssertEqual(values["commitProgress"] as? Double ?? 0, 0.65, accuracy: 1e-9)
-        XCTAssertEqual(values["edgeWidth"] as? Double, 30, "the file's own values are kept")
-        XCTAssertEqual(Set(values.keys), ["feel", "edgeWidth", "commitProgress"], "the feel and the keys given explicitly")
+        let values = try XCTUnwrap(EventLogReader.linesSoFar(saved).first)
+        XCTAssertEqual(values.number("commitProgress") ?? 0, 0.65, accuracy: 1e-9)
+        XCTAssertEqual(values.number("edgeWidth"), 30, "the file's own values are kept")
+        XCTAssertEqual(Set(values.fields.keys), ["feel", "edgeWidth", "commitProgress"], "the feel and the keys given explicitly")
         // The new threshold is live: a slow release at 60 % now cancels.
         server.play(PointerStep.drag(from: (3, 300), to: (483, 300), steps: 12, every: 40, lift: false) + [.wait(150), .up])
         guard waitUntil(timeout: 10, { logText().contains("\"ended\"") }) else { return XCTFail("no release") }

@@ -3,6 +3,7 @@ import CX11
 import Foundation
 import SwipeBackRender
 import XCTest
+import SwipeBackFormats
 
 /// What a taskbar or dock reads off the demo's window: `WM_CLASS` as the desktop file names it,
 /// and `_NET_WM_ICON` holding the project's icon at every size.
@@ -10,7 +11,7 @@ final class WindowIdentityTests: XCTestCase {
     func testTheWindowsClassMatchesTheDesktopFileAndItsIconIsTheProjectsIcon() throws {
         let server = try XvfbServer()
         let demo = try DemoProcess(display: server.displayName, arguments: ["--open", "home,message", "--window", "640x480"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         let window = try XCTUnwrap(server.windows(titled: "SwipeBack").first)
 
         // WM_CLASS: instance "swipeback", class = the desktop file's StartupWMClass.

@@ -3,14 +3,15 @@ import CX11
 import CX11Testing
 import Foundation
 import XCTest
+import SwipeBackFormats
 
 /// The demo under a real window manager (openbox), alone and with a compositing manager (picom):
 /// decorated, reparented and moved, it still swipes; a screenshot mid-drag shows the page edge
 /// at the drag distance; focus taken by the window manager cancels a swipe (issue 18).
 final class WindowManagerTests: XCTestCase {
-    private func type(_ line: [String: Any]) -> String { line["type"] as? String ?? "" }
-    private func finished(_ log: [[String: Any]]) -> Int {
-        log.filter { type($0) == "transition" && $0["phase"] as? String == "finished" }.count
+    private func type(_ line: EventLogLine) -> String { line.string("type") ?? "" }
+    private func finished(_ log: [EventLogLine]) -> Int {
+        log.filter { type($0) == "transition" && $0.string("phase") == "finished" }.count
     }
 
     func testTheDemoSwipesUnderAWindowManager() throws {
@@ -62,7 +63,7 @@ final class WindowManagerTests: XCTestCase {
         server.play(PointerStep.drag(from: (place.x + downX, y), to: (place.x + downX + dragged, y), steps: 20, every: 20, lift: false))
         try demo.waitFor("the last move's frame") { log in
             let recent = Array(log.dropFirst(startLines))
-            guard let last = recent.lastIndex(where: { ($0["progress"] as? Double).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
+            guard let last = recent.lastIndex(where: { ($0.number("progress")).map { abs($0 - Double(dragged) / 800) < 1e-9 } ?? false })
             else { return false }
             return frameShown(after: last, in: recent)
         }
@@ -75,16 +76,16 @@ final class WindowManagerTests: XCTestCase {
         XCTAssertTrue(row[..<dragged].allSatisfy { $0[0] > 150 && $0[0] < 255 }, "the page beneath is dimmed, never blank")
         server.play([.wait(120), .up])
         var log = try demo.waitFor("the cancel's settle") { self.finished($0) >= 1 }
-        XCTAssertEqual(log.first { $0["phase"] as? String == "ended" }?["decision"] as? String, "cancel")
+        XCTAssertEqual(log.first { $0.string("phase") == "ended" }?.string("decision"), "cancel")
 
         // 2. The window manager gives the focus to the other window mid-swipe: the swipe is cancelled.
         let focusLines = log.count
         server.play(PointerStep.drag(from: (place.x + 4, y), to: (place.x + 204, y), steps: 5, every: 20, lift: false))
-        try demo.waitFor("the swipe") { $0.dropFirst(focusLines).contains { $0["phase"] as? String == "began" } }
+        try demo.waitFor("the swipe") { $0.dropFirst(focusLines).contains { $0.string("phase") == "began" } }
         sendRootMessage(display, other, "_NET_ACTIVE_WINDOW", [2, 0, 0])
         log = try demo.waitFor("the cancel") { self.finished($0) >= 2 }
         let focusCase = Array(log.dropFirst(focusLines))
-        XCTAssertTrue(focusCase.contains { self.type($0) == "gesture" && $0["phase"] as? String == "cancelled" },
+        XCTAssertTrue(focusCase.contains { self.type($0) == "gesture" && $0.string("phase") == "cancelled" },
                       "focus taken by the window manager cancels the swipe: \(focusCase)")
         XCTAssertFalse(focusCase.contains { self.type($0) == "stack" })
         server.button(false)
@@ -94,8 +95,8 @@ final class WindowManagerTests: XCTestCase {
         server.play(PointerStep.drag(from: (place.x + 3, y), to: (place.x + 403, y)))
         log = try demo.waitFor("the pop") { $0.contains { self.type($0) == "stack" } }
         let pop = try XCTUnwrap(log.first { self.type($0) == "stack" })
-        XCTAssertEqual(pop["op"] as? String, "pop")
-        XCTAssertEqual(pop["pages"] as? [String], ["home"])
+        XCTAssertEqual(pop.string("op"), "pop")
+        XCTAssertEqual(pop.strings("pages"), ["home"])
         XCTAssertTrue(session.windowManager.isRunning)
         XCTAssertEqual(session.compositor?.isRunning ?? compositing, compositing)
     }

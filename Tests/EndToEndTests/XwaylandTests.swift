@@ -5,6 +5,7 @@ import Foundation
 import SwipeBackRender
 import SwipeBackX11
 import XCTest
+import SwipeBackFormats
 
 /// The demo in a Wayland session: weston 10 nested in a private Xvfb (x11 backend, pixman), the
 /// demo an X client of its Xwayland, driven by XTest into Xwayland. Frames are paced by weston's
@@ -15,7 +16,7 @@ final class XwaylandTests: XCTestCase {
         let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
         let demo = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
                                    arguments: ["--open", "home,message,reply", "--window", "900x600"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
         defer { XCloseDisplay(display) }
         // Xwayland's outputs are a display's: the fake-clock shortcut is never taken here.
@@ -35,28 +36,28 @@ final class XwaylandTests: XCTestCase {
         XTestFakeKeyEvent(display, UInt32(escape), 1, 0)
         XTestFakeKeyEvent(display, UInt32(escape), 0, 0)
         XFlush(display)
-        let keyed = try demo.waitFor("the key's pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
-        XCTAssertEqual(keyed.first { $0["type"] as? String == "back" }?["source"] as? String, "key")
+        let keyed = try demo.waitFor("the key's pop") { $0.contains { $0.string("type") == "stack" && $0.string("op") == "pop" } }
+        XCTAssertEqual(keyed.first { $0.string("type") == "back" }?.string("source"), "key")
         let afterKey = keyed.count
         edgeDrag(display, x: x, y: y)
         let log = Array(try demo.waitFor("the swipe's pop") {
-            $0.dropFirst(afterKey).contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" }
+            $0.dropFirst(afterKey).contains { $0.string("type") == "stack" && $0.string("op") == "pop" }
         }.dropFirst(afterKey))
-        XCTAssertEqual(log.last { $0["type"] as? String == "stack" }?["pages"] as? [String], ["home"])
-        let gestures = log.filter { $0["type"] as? String == "gesture" }
-        XCTAssertEqual(gestures.last?["decision"] as? String, "commit")
-        let began = try XCTUnwrap(gestures.first?["t"] as? Double), ended = try XCTUnwrap(gestures.last?["t"] as? Double)
-        let frames = log.filter { $0["type"] as? String == "frame" && ($0["t"] as? Double ?? 0) > began && ($0["t"] as? Double ?? 0) <= ended }
+        XCTAssertEqual(log.last { $0.string("type") == "stack" }?.strings("pages"), ["home"])
+        let gestures = log.filter { $0.string("type") == "gesture" }
+        XCTAssertEqual(gestures.last?.string("decision"), "commit")
+        let began = try XCTUnwrap(gestures.first?.number("t")), ended = try XCTUnwrap(gestures.last?.number("t"))
+        let frames = log.filter { $0.string("type") == "frame" && ($0.number("t") ?? 0) > began && ($0.number("t") ?? 0) <= ended }
         let perSecond = Double(frames.count) / ((ended - began) / 1000)
         XCTAssertGreaterThan(frames.count, 5, "frames follow the drag")
         XCTAssertLessThanOrEqual(perSecond, 62, "at most one frame per compositor frame (60 Hz)")
-        let latencies = frames.compactMap { $0["ms"] as? Double }.sorted()
+        let latencies = frames.compactMap { $0.number("ms") }.sorted()
         // A move is coalesced when the next move came before any frame showed it: moves come at
         // 100 Hz and frames at most at the compositor's 60 Hz, so at least 15 of 39 are.
         let times = log.compactMap { line -> (Double, Bool)? in
-            guard let t = line["t"] as? Double else { return nil }
-            if line["type"] as? String == "frame" { return (t, true) }
-            if line["type"] as? String == "gesture", line["phase"] as? String == "changed" { return (t, false) }
+            guard let t = line.number("t") else { return nil }
+            if line.string("type") == "frame" { return (t, true) }
+            if line.string("type") == "gesture", line.string("phase") == "changed" { return (t, false) }
             return nil
         }
         var coalesced = 0
@@ -86,7 +87,7 @@ final class XwaylandTests: XCTestCase {
         let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700)
         let tune = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
                                    arguments: ["--open", "home,message", "--window", "900x600"], command: ["tune"])
-        try tune.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try tune.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
         defer { XCloseDisplay(display) }
         let window = try XCTUnwrap(topLevelWindows(display, titled: "SwipeBack").first ?? framedWindow(display))
@@ -94,8 +95,8 @@ final class XwaylandTests: XCTestCase {
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
         XCTAssertTrue(waitUntil { isViewable(display, window) }, "weston shows the window")
         edgeDrag(display, x: x, y: y)
-        let log = try tune.waitFor("the pop") { $0.contains { $0["type"] as? String == "stack" && $0["op"] as? String == "pop" } }
-        XCTAssertEqual(log.last { $0["type"] as? String == "gesture" }?["decision"] as? String, "commit")
+        let log = try tune.waitFor("the pop") { $0.contains { $0.string("type") == "stack" && $0.string("op") == "pop" } }
+        XCTAssertEqual(log.last { $0.string("type") == "gesture" }?.string("decision"), "commit")
     }
 
     /// HiDPI under Xwayland: `Xft.dpi: 192` in Xwayland's resources lays the demo out at scale 2
@@ -108,7 +109,7 @@ final class XwaylandTests: XCTestCase {
         try mergeResources("Xft.dpi: 192\n", display: weston.displayName)
         let demo = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName,
                                    arguments: ["--open", "home,message", "--window", "800x600"])
-        try demo.waitFor("the first frame") { $0.contains { $0["type"] as? String == "frame" } }
+        try demo.waitFor("the first frame") { $0.contains { $0.string("type") == "frame" } }
         let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack").first)
         let header = [Theme.headerBackground.0, Theme.headerBackground.1, Theme.headerBackground.2].map { Int(($0 * 255).rounded()) }
         var height: Int?
@@ -128,7 +129,7 @@ final class XwaylandTests: XCTestCase {
         let weston = try WestonSession(nestedIn: outer.displayName, width: 1024, height: 700, shell: "kiosk-shell.so")
         let kiosk = try DemoProcess(executable: try Paths.swipeback, display: weston.displayName, arguments: [],
                                     command: ["kiosk", Paths.repository.appendingPathComponent("Assets/pages.json").path], logFrames: false)
-        try kiosk.waitFor("the kiosk") { $0.contains { $0["phase"] as? String == "didAppear" } }
+        try kiosk.waitFor("the kiosk") { $0.contains { $0.string("phase") == "didAppear" } }
         guard let display = XOpenDisplay(weston.displayName) else { return XCTFail("cannot open Xwayland's display") }
         defer { XCloseDisplay(display) }
         let window = try XCTUnwrap(clientWindows(display, titled: "SwipeBack kiosk").first)

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SwipeBackFormats
 
 /// Paths of the checked-in test fixtures (`Tests/Fixtures`).
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func json(_ relativePath: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: directory.appendingPathComponent(relativePath))
-        return try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    /// The JSON object in the fixture at `relativePath`, read by the one strict parser.
+    static func json(_ relativePath: String) throws -> [String: JSONValue] {
+        let path = directory.appendingPathComponent(relativePath).path
+        guard let object = try JSONValue.parse(try String(contentsOfFile: path, encoding: .utf8), file: path, line: nil).objectValue else {
+            throw FormatError(file: path, line: nil, message: "expected a JSON object")
+        }
+        return object
     }
 }

@@ -2,33 +2,34 @@
 import Foundation
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackFormats
 
 /// The tracker against strokes recorded on phones, with the velocities Flutter's and Android's
 /// trackers are tested to give (Tests/Fixtures/velocity, copied from shared/data/velocity).
 final class VelocityTrackerTests: XCTestCase {
     /// Feeds a stroke as both projects' tests do: down and moves are samples, the up is not;
     /// the estimate is asked at the up's time.
-    private func estimate(_ stroke: [String: Any]) -> Velocity? {
+    private func estimate(_ stroke: [String: JSONValue]) -> Velocity? {
         var tracker = VelocityTracker()
         var upTime = 0.0
-        for event in stroke["events"] as! [[String: Any]] {
-            let t = (event["t"] as! NSNumber).doubleValue
-            let p = Point(x: (event["x"] as! NSNumber).doubleValue, y: (event["y"] as! NSNumber).doubleValue)
-            if event["phase"] as! String == "up" { upTime = t } else { tracker.addSample(timeMilliseconds: t, position: p) }
+        for case let event? in (stroke["events"]?.arrayValue ?? []).map(\.objectValue) {
+            let t = event["t"]!.numberValue!
+            let p = Point(x: event["x"]!.numberValue!, y: event["y"]!.numberValue!)
+            if event["phase"]?.stringValue == "up" { upTime = t } else { tracker.addSample(timeMilliseconds: t, position: p) }
         }
         return tracker.velocity(atMilliseconds: upTime)
     }
 
     func testFlutterStrokesWithinOneTenthPercentPerAxis() throws {
-        let strokes = try Fixtures.json("velocity/flutter-recorded.json")["strokes"] as! [[String: Any]]
+        let strokes = try XCTUnwrap(try Fixtures.json("velocity/flutter-recorded.json")["strokes"]?.arrayValue?.compactMap(\.objectValue))
         XCTAssertEqual(strokes.count, 7)
         var worst = 0.0
         for stroke in strokes {
-            let id = stroke["id"] as! String
-            let expected = stroke["expected_velocity"] as! [String: Double]
+            let id = stroke["id"]?.stringValue ?? "?"
+            let expected = try XCTUnwrap(stroke["expected_velocity"]?.objectValue)
             let v = try XCTUnwrap(estimate(stroke), "\(id): no estimate")
             for (axis, actual) in [("x", v.xPixelsPerSecond), ("y", v.yPixelsPerSecond)] {
-                let target = expected[axis]!
+                let target = try XCTUnwrap(expected[axis]?.numberValue)
                 let relative = abs((actual - target) / target)
                 worst = max(worst, relative)
                 XCTAssertLessThan(relative, 0.001, "\(id) \(axis): \(actual) px/s, expected \(target)")
@@ -38,13 +39,13 @@ final class VelocityTrackerTests: XCTestCase {
     }
 
     func testAndroidLsq2TargetsWithinTwentyPercent() throws {
-        let strokes = try Fixtures.json("velocity/android-recorded.json")["strokes"] as! [[String: Any]]
+        let strokes = try XCTUnwrap(try Fixtures.json("velocity/android-recorded.json")["strokes"]?.arrayValue?.compactMap(\.objectValue))
         XCTAssertEqual(strokes.count, 12)
         var worst = (0.0, "")
         var checked = 0
         for stroke in strokes {
-            let id = stroke["id"] as! String
-            let expected = (stroke["expected_velocity"] as! [String: [String: Double]])["lsq2"]!
+            let id = stroke["id"]?.stringValue ?? "?"
+            let expected = try XCTUnwrap(stroke["expected_velocity"]?.objectValue?["lsq2"]?.objectValue).compactMapValues(\.numberValue)
             let v = try XCTUnwrap(estimate(stroke), "\(id): no estimate")
             for (axis, target) in expected {
                 let actual = axis == "x" ? v.xPixelsPerSecond : v.yPixelsPerSecond
