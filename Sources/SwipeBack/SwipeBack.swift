@@ -42,9 +42,7 @@ extension Navigator {
     ///
     /// - Throws: `RenderError` when the font cannot be loaded.
     public func makeCompositor() throws -> TransitionCompositor {
-        let imageDirectory = model.document.baseDirectory ?? FileManager.default.currentDirectoryPath
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(imageDirectory: imageDirectory),
-                                              imageDirectory: imageDirectory)
+        let compositor = TransitionCompositor(measurer: try TextMeasurer(imageDirectory: model.document.baseDirectory))
         compositor.customContent = { [weak self] instance in
             guard let drawing = self?.page(for: instance) as? CairoDrawing else { return nil }
             return { [weak drawing] cr, width, height in drawing?.draw(cr, width: width, height: height) }
@@ -72,9 +70,9 @@ extension Navigator {
     ///     nil (the default) gives `swipeback`, `SwipeBack`.
     ///   - iconFiles: PNG files of the app's icon, one per size (48, 128 and 256 px square are
     ///     usual), set as `_NET_WM_ICON`; empty (the default) sets no icon.
-    ///   - scale: px per layout unit, 0.5...4; nil (the default) follows `SWIPEBACK_SCALE` or `Xft.dpi`.
+    ///   - scale: px per layout unit, in `LayoutScale.range`; nil (the default) follows `SWIPEBACK_SCALE` or `Xft.dpi`.
     /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2, when `scale` or
-    ///   `SWIPEBACK_SCALE` is not a scale of 0.5...4, or `X11Error.connectionLost` when the X server
+    ///   `SWIPEBACK_SCALE` is not a scale in `LayoutScale.range`, or `X11Error.connectionLost` when the X server
     ///   goes away while it runs (the app goes on; the window is gone); `RenderError` when an icon
     ///   file is not a PNG or drawing fails.
     public func run(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,

@@ -217,7 +217,7 @@ public enum PagesDocumentReader {
 
     /// Checks that `src` names a regular file that is a whole PNG within the size limits.
     private static func checkImage(_ src: String, fields: FieldReader, baseDirectory: String) throws {
-        let path = src.hasPrefix("/") ? src : baseDirectory + "/" + src
+        let path = ImagePaths(directory: baseDirectory).path(of: src)
         let bytes: [UInt8]
         do {
             bytes = try TextFile.bytes(path, limit: InputLimits.imageBytes, what: "image file")

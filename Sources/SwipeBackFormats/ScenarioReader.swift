@@ -57,7 +57,7 @@ public enum ScenarioReader {
         if let value = header.object["config"] {
             config = try ConfigurationReader.apply(value, over: config, file: file, line: headerLine)
         }
-        var document = PagesDocument(pages: [:], stacks: [])
+        var document = PagesDocument(pages: [:], stacks: [], baseDirectory: baseDirectory)
         if header.has("pages") && header.has("pagesFile") {
             throw header.error("give \"pages\" or \"pagesFile\", not both")
         }

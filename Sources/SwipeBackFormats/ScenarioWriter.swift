@@ -35,7 +35,7 @@ public enum ScenarioWriter {
     ///     other settings (`replay --config`, `--compare`; a scenario's own keys win, SPEC section 4).
     ///   - pages: the pages document as JSON (inline), or nil.
     ///   - stacks: the stacks at the start.
-    ///   - layoutScale: px per layout unit (0.5...4); written as `scale` when not 1.
+    ///   - layoutScale: px per layout unit (`LayoutScale.range`); written as `scale` when not 1.
     public static func header(width: Double, height: Double, direction: LayoutDirection, configuration: Configuration,
                               pages: LogValue?, stacks: [StackDescription], layoutScale: Double = 1) -> String {
         var fields: [(String, LogValue)] = [

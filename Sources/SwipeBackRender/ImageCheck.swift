@@ -21,7 +21,7 @@ public enum ImageCheck {
     /// - Parameter document: a document whose `baseDirectory` (or the current folder) holds its images.
     public static func allUnreadable(in document: PagesDocument) -> [String] {
         var problems: [String] = []
-        let base = document.baseDirectory ?? "."
+        let images = document.images
         for id in document.pages.keys.sorted() {
             for (index, element) in document.pages[id]!.elements.enumerated() {
                 let sources: [String]
@@ -31,7 +31,7 @@ public enum ImageCheck {
                 default: continue
                 }
                 for src in sources {
-                    let path = src.hasPrefix("/") ? src : base + "/" + src
+                    let path = images.path(of: src)
                     // Missing files, FIFOs and devices are the reader's to report: cairo would wait on a FIFO.
                     var info = stat()
                     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

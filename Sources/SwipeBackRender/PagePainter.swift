@@ -6,13 +6,17 @@ import SwipeBackCore
 public struct PagePainter {
     /// The measurer used for element layout (the same one the app model uses).
     public let measurer: ContentMeasuring
-    /// The folder image `src` paths are relative to.
-    public let imageDirectory: String
+    /// Where image `src` paths are found.
+    public let images: ImagePaths
 
     /// Creates a painter.
-    public init(measurer: ContentMeasuring, imageDirectory: String) {
+    ///
+    /// - Parameters:
+    ///   - measurer: lays out the elements, as the app model does.
+    ///   - images: where image `src` paths are found (the measurer's, so both read the same files).
+    public init(measurer: ContentMeasuring, images: ImagePaths) {
         self.measurer = measurer
-        self.imageDirectory = imageDirectory
+        self.images = images
     }
 
     /// Draws `page` into `cr` at the origin.
@@ -195,7 +199,7 @@ public struct PagePainter {
     }
 
     private func drawImage(_ src: String, in f: Rect, cr: OpaquePointer) {
-        let path = src.hasPrefix("/") ? src : imageDirectory + "/" + src
+        let path = images.path(of: src)
         guard let image = try? ImageSurface(png: path), image.width > 0, image.height > 0 else { return }
         cairo_save(cr)
         roundedRect(cr, f, radius: Theme.cornerRadius)

@@ -6,7 +6,8 @@ import SwipeBackCore
 public final class TextMeasurer: ContentMeasuring {
     private let scratch: ImageSurface
     private let assetsDirectory: String
-    private let imageDirectory: String?
+    /// Where image `src` paths are found; the compositor made from this measurer draws from there too.
+    public let images: ImagePaths
     private var aspectCache: [String: Double] = [:]
     /// Heights already measured, by width and text: layout runs on the per-event and per-frame
     /// paths (hit testing, scroll bounds, snapshot sizes), and pango is not cheap.
@@ -25,7 +26,7 @@ public final class TextMeasurer: ContentMeasuring {
         assetsDirectory = try AssetLocator.assetsDirectory()
         try FontLibrary.load(assetsDirectory: assetsDirectory)
         scratch = try ImageSurface(width: 1, height: 1)
-        self.imageDirectory = imageDirectory
+        images = ImagePaths(directory: imageDirectory ?? ".")
     }
 
     /// Height in px of body text wrapped at `width` px.
@@ -44,7 +45,7 @@ public final class TextMeasurer: ContentMeasuring {
     /// Height over width of the PNG at `src`, or nil when it cannot be read.
     public func imageAspectRatio(_ src: String) -> Double? {
         if let cached = aspectCache[src] { return cached }
-        let path = src.hasPrefix("/") ? src : (imageDirectory ?? ".") + "/" + src
+        let path = images.path(of: src)
         guard let image = try? ImageSurface(png: path), image.width > 0 else { return nil }
         let ratio = Double(image.height) / Double(image.width)
         aspectCache[src] = ratio

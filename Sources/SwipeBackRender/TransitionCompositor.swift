@@ -37,9 +37,11 @@ public final class TransitionCompositor {
     }
 
     /// Creates a compositor whose painter measures with `measurer` (which has loaded the shipped
-    /// fonts) and finds images under `imageDirectory`.
-    public convenience init(measurer: TextMeasurer, imageDirectory: String) {
-        self.init(snapshots: SnapshotCache(painter: PagePainter(measurer: measurer, imageDirectory: imageDirectory)))
+    /// fonts) and finds images where it does (`TextMeasurer.images`).
+    ///
+    /// - Parameter measurer: the measurer the app model lays out with.
+    public convenience init(measurer: TextMeasurer) {
+        self.init(snapshots: SnapshotCache(painter: PagePainter(measurer: measurer, images: measurer.images)))
     }
 
     /// Where the two pages of a stack sit, in px relative to the stack's left edge.

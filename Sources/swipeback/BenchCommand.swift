@@ -156,15 +156,15 @@ enum BenchCommand {
 
     /// A mid-swipe drag frame in `style` versus a memcpy of one full frame, both `width` x `height`, in ms.
     static func frameAndCopy(width: Int, height: Int, frames: Int, style: TransitionStyle = .parallax) throws -> (frame: Double, copy: Double) {
-        let measurer = try TextMeasurer()
         let assets = try AssetLocator.assetsDirectory()
+        let measurer = try TextMeasurer(imageDirectory: assets)
         let document = try PagesDocumentReader.read(path: assets + "/pages.json")
         let pages = Array(document.pages.keys.sorted().prefix(2))
         let model = swipingModel(pages: pages, document: document, width: width, height: height, measurer: measurer)
         var configuration = model.configuration
         configuration.transition = style
         model.reconfigure(configuration)
-        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: assets)
+        let compositor = TransitionCompositor(measurer: measurer)
         let target = try ImageSurface(width: width, height: height, opaque: true)
         let source = try ImageSurface(width: width, height: height, opaque: true)
         let copyTarget = try ImageSurface(width: width, height: height, opaque: true)
@@ -184,8 +184,8 @@ enum BenchCommand {
     /// A mid-swipe parallax frame versus the same frame as plain row copies of its two snapshots, in
     /// ms: two models take the same finger moves, one composed, the other copied by `copyFrame`.
     static func frameAndCopies(width: Int, height: Int, frames: Int) throws -> (frame: Double, copies: Double) {
-        let measurer = try TextMeasurer()
         let assets = try AssetLocator.assetsDirectory()
+        let measurer = try TextMeasurer(imageDirectory: assets)
         let document = try PagesDocumentReader.read(path: assets + "/pages.json")
         let pages = Array(document.pages.keys.sorted().prefix(2))
         func model() -> AppModel {
@@ -196,9 +196,9 @@ enum BenchCommand {
             return model
         }
         let composed = model(), copied = model()
-        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: assets)
+        let compositor = TransitionCompositor(measurer: measurer)
         // The copies read their own snapshots, as many bytes as the compositor's.
-        let copier = TransitionCompositor(measurer: measurer, imageDirectory: assets)
+        let copier = TransitionCompositor(measurer: measurer)
         let target = try ImageSurface(width: width, height: height, opaque: true)
         let copyTarget = try ImageSurface(width: width, height: height, opaque: true)
         var i = 0, j = 0
@@ -255,7 +255,7 @@ enum BenchCommand {
         func setup(_ depth: Int) throws -> (AppModel, TransitionCompositor, ImageSurface) {
             let model = swipingModel(pages: (0..<depth).map { "page\($0)" }, document: PagesDocument(pages: [:], stacks: []),
                                      width: 1280, height: 800, measurer: measurer)
-            return (model, TransitionCompositor(measurer: measurer, imageDirectory: "."),
+            return (model, TransitionCompositor(measurer: measurer),
                     try ImageSurface(width: 1280, height: 800, opaque: true))
         }
         let deep = try setup(1000), shallow = try setup(2), three = try setup(3)

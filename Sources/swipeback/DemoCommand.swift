@@ -33,8 +33,7 @@ enum DemoCommand {
         let size = options.windowSize ?? (1024, 640)
         document = document.fittingStacks(toWidth: size.0, height: size.1)
         if options.rtl { document = document.mirroringStacks(width: size.0) }
-        let imageDirectory = TextFile.folder(of: pagesPath)
-        let measurer = try TextMeasurer(imageDirectory: imageDirectory)
+        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory)
         let window = try openWindow(title: "SwipeBack", width: Int(size.0), height: Int(size.1))
         // Opened only once the window exists, so a failed start leaves an existing log untouched.
         let sink = try EventLogSink(target: options.eventLog)
@@ -49,7 +48,7 @@ enum DemoCommand {
                                  sink.write(record)
                              })
         tunedModel = model
-        let renderer = SceneRenderer(compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory))
+        let renderer = SceneRenderer(compositor: TransitionCompositor(measurer: measurer))
         let app = WindowApp(window: window, model: model, renderer: renderer)
         app.scaleOverride = scaleOverride
         if options.logFrames {
@@ -154,7 +153,7 @@ enum DemoCommand {
 
     /// The layout scale asked for: `--scale`, else `$SWIPEBACK_SCALE`; nil follows `Xft.dpi`.
     ///
-    /// - Throws: `CommandFailure.usage` when `SWIPEBACK_SCALE` is not a scale of 0.5...4.
+    /// - Throws: `CommandFailure.usage` when `SWIPEBACK_SCALE` is not a scale in `LayoutScale.range`.
     static func layoutScaleOverride(_ options: Options) throws -> Double? {
         if let scale = options.scale { return scale }
         do {

@@ -56,15 +56,14 @@ enum KioskCommand {
         window.coverScreen()
         let (width, height) = (cover.width, cover.height)
         let fitted = document.fittingStacks(toWidth: Double(width), height: Double(height))
-        let imageDirectory = TextFile.folder(of: path)
-        let measurer = try TextMeasurer(imageDirectory: imageDirectory)
+        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory)
         let sink = try EventLogSink(target: options.eventLog)
         let model = AppModel(configuration: configuration, windowWidth: Double(width), windowHeight: Double(height),
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: fitted,
                              measurer: measurer, log: sink.write)
         model.returnsToRootWhenIdle = true
         let app = WindowApp(window: window, model: model, renderer: SceneRenderer(
-            compositor: TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)))
+            compositor: TransitionCompositor(measurer: measurer)))
         // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
         app.scaleOverride = scaleOverride
         app.kiosk = .kiosk

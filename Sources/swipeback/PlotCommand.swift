@@ -44,7 +44,7 @@ enum PlotCommand {
                 throw CommandFailure.usage("\(path): its header's config differs from \(shared.path)'s, so one map cannot shade both; plot them separately")
             }
             if shared == nil { shared = (scenario.configuration, path) }
-            let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
+            let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory)
             var ended: [(stack: String, progress: Double, velocity: Double?, decision: PopDecision)] = []
             let model = ScenarioRunner.run(scenario, measurer: measurer) { record in
                 guard case .gesture(let stack, _, let step) = record.event, step.phase == .ended,
@@ -72,7 +72,7 @@ enum PlotCommand {
 
     /// The released swipes of a scenario under `configuration`: progress, velocity in widths/s, decision.
     private static func releases(_ scenario: Scenario, path: String) throws -> [DecisionMap.Point] {
-        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: path))
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory)
         var ended: [(stack: String, progress: Double, velocity: Double?, decision: PopDecision)] = []
         let model = ScenarioRunner.run(scenario, measurer: measurer) { record in
             guard case .gesture(let stack, _, let step) = record.event, step.phase == .ended, let decision = step.decision else { return }

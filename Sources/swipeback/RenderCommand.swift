@@ -31,9 +31,8 @@ enum RenderCommand {
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw CommandFailure.usage("-o \(directory): the folder is not writable")
         }
-        let imageDirectory = scenario.document.baseDirectory ?? TextFile.folder(of: path)
-        let measurer = try TextMeasurer(imageDirectory: imageDirectory)
-        let compositor = TransitionCompositor(measurer: measurer, imageDirectory: imageDirectory)
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory)
+        let compositor = TransitionCompositor(measurer: measurer)
         var failure: String?
         var written: [String] = []
         ScenarioRunner.run(scenario, measurer: measurer, captureTimes: options.atTimes, capture: { model, time in

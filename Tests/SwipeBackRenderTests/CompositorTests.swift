@@ -42,7 +42,7 @@ final class CompositorTests: XCTestCase {
         model.handle(touch(.move, 50), atMilliseconds: 16)
         model.handle(touch(.move, 103), atMilliseconds: 32)
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         try compositor.compose(model.scene(), into: frame)
         // Row 250 is empty page background on both pages.
         XCTAssertEqual(rgb(frame.pixel(x: 100, y: 250)), [255, 255, 255], "the top page starts at x = 100")
@@ -70,7 +70,7 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(scene.stacks[0].beneath?.definition.id, "A", "the page a pop would uncover")
         XCTAssertEqual(scene.stacks[0].beneath?.backTitle, nil, "described as the transition will: the root has no back title")
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         try compositor.compose(scene, into: frame)
         XCTAssertEqual(compositor.snapshots.drawCount, 1, "the top page")
         XCTAssertTrue(try compositor.drawAhead(scene))
@@ -95,7 +95,7 @@ final class CompositorTests: XCTestCase {
     func testIdleFrameIsTheTopPageWithHeader() throws {
         let model = try model()
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
-        try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model.scene(), into: frame)
+        try TransitionCompositor(measurer: try TextMeasurer()).compose(model.scene(), into: frame)
         XCTAssertEqual(rgb(frame.pixel(x: 200, y: 250)), [255, 255, 255])
         let header = rgb(frame.pixel(x: 200, y: 5))
         XCTAssertEqual(header[0], Int((Theme.headerBackground.r * 255).rounded()), accuracy: 1)

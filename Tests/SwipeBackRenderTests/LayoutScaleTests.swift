@@ -19,7 +19,7 @@ final class LayoutScaleTests: XCTestCase {
         let button = try XCTUnwrap(model.elementFrames(of: model.page(model.stacks[0].top), width: 800).first)
         XCTAssertEqual(button, Rect(x: 32, y: 136, width: 736, height: 96))
         let frame = try ImageSurface(width: 800, height: 600, opaque: true)
-        try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model.scene(), into: frame)
+        try TransitionCompositor(measurer: try TextMeasurer()).compose(model.scene(), into: frame)
         let accent = UInt32(0x0A66FF) // Theme.accent (0.04, 0.40, 1.0)
         XCTAssertEqual(frame.pixel(x: 40, y: 226) & 0xFFFFFF, accent, "the button's lower part, below y = 184 where it ends at scale 1")
         XCTAssertNotEqual(frame.pixel(x: 400, y: 100) & 0xFFFFFF, 0xFFFFFF, "the header reaches y = 112")
@@ -43,7 +43,7 @@ final class LayoutScaleTests: XCTestCase {
         func drawn(scale: Double) throws -> ImageSurface {
             let model = try model(scale: scale)
             let frame = try ImageSurface(width: 800, height: 600, opaque: true)
-            try TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".").compose(model.scene(), into: frame)
+            try TransitionCompositor(measurer: try TextMeasurer()).compose(model.scene(), into: frame)
             try TuneOverlay.draw(Tuner(configuration: model.configuration), scene: model.scene(), into: frame)
             return frame
         }
@@ -64,7 +64,7 @@ final class LayoutScaleTests: XCTestCase {
 
     func testAScaleChangeDrawsThePagesAgain() throws {
         let model = try model(scale: 1)
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         let frame = try ImageSurface(width: 800, height: 600, opaque: true)
         try compositor.compose(model.scene(), into: frame)
         XCTAssertEqual(frame.pixel(x: 400, y: 60) & 0xFFFFFF, 0xFFFFFF, "below the 56 px header")

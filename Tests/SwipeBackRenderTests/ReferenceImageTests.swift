@@ -78,8 +78,7 @@ final class ReferenceImageTests: XCTestCase {
 
     private func render(_ model: AppModel) throws -> ImageSurface {
         let frame = try ImageSurface(width: Int(model.windowWidth), height: Int(model.windowHeight), opaque: true)
-        try TransitionCompositor(measurer: try TextMeasurer(imageDirectory: Self.images.path),
-                                 imageDirectory: Self.images.path).compose(model.scene(), into: frame)
+        try TransitionCompositor(measurer: try TextMeasurer(imageDirectory: Self.images.path)).compose(model.scene(), into: frame)
         return frame
     }
 

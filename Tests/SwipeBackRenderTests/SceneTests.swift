@@ -23,7 +23,7 @@ final class SceneTests: XCTestCase {
 
     func testAHandBuiltSceneAtAQuarterPlacesTheTopPageAndDimsThePageBeneath() throws {
         let frame = try ImageSurface(width: 400, height: 300, opaque: true)
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         try compositor.compose(scene(progress: 0.25), into: frame)
         XCTAssertEqual(rgb(frame.pixel(x: 100, y: 250)), [255, 255, 255], "the top page's edge at 0.25 x 400 px")
         let beneath = rgb(frame.pixel(x: 10, y: 250))
@@ -38,7 +38,7 @@ final class SceneTests: XCTestCase {
     }
 
     func testAPressedButtonInTheSceneIsDrawnPressed() throws {
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         let idle = try ImageSurface(width: 400, height: 300, opaque: true)
         try compositor.compose(scene(progress: nil), into: idle)
         let pressed = try ImageSurface(width: 400, height: 300, opaque: true)

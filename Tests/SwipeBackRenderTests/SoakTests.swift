@@ -18,7 +18,7 @@ final class SoakTests: XCTestCase {
         let model = AppModel(configuration: Configuration(), windowWidth: 240, windowHeight: 180, direction: .leftToRight,
                              document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["home"])]),
                              measurer: try TextMeasurer(), log: { _ in })
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(), imageDirectory: ".")
+        let compositor = TransitionCompositor(measurer: try TextMeasurer())
         let frame = try ImageSurface(width: 240, height: 180, opaque: true)
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)

@@ -96,7 +96,7 @@ public final class Navigator {
 
     private var now: Double { clock?() ?? lastTime }
 
-    /// The layout scale, px per layout unit (0.5...4): pages, the header, `edgeWidth` and
+    /// The layout scale, px per layout unit (`LayoutScale.range`): pages, the header, `edgeWidth` and
     /// `touchSlop` are this many times their layout size. 1 until a window runs; `run()` takes it
     /// from the X server's `Xft.dpi` / 96 (followed live) or `SWIPEBACK_SCALE`. Setting it here
     /// applies to the next hit test and frame (a window that follows `Xft.dpi` sets it again on a

@@ -30,7 +30,7 @@ public struct Scenario: Sendable {
     public var document: PagesDocument
     /// The timed lines in non-decreasing time.
     public var lines: [ScenarioLine]
-    /// The layout scale, px per layout unit (0.5...4; the header's `scale`, which `record` writes
+    /// The layout scale, px per layout unit (`LayoutScale.range`; the header's `scale`, which `record` writes
     /// from the session's `Xft.dpi` or `--scale`); 1 by default.
     public var layoutScale: Double
 
