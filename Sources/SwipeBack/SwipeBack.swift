@@ -71,14 +71,15 @@ extension Navigator {
     ///   - iconFiles: PNG files of the app's icon, one per size (48, 128 and 256 px square are
     ///     usual), set as `_NET_WM_ICON`; empty (the default) sets no icon.
     ///   - scale: px per layout unit, in `LayoutScale.range`; nil (the default) follows `SWIPEBACK_SCALE` or `Xft.dpi`.
-    /// - Throws: `X11Error` when there is no display or it lacks XInput 2.2, when `scale` or
-    ///   `SWIPEBACK_SCALE` is not a scale in `LayoutScale.range`, or `X11Error.connectionLost` when the X server
-    ///   goes away while it runs (the app goes on; the window is gone); `RenderError` when an icon
-    ///   file is not a PNG or drawing fails.
+    /// - Throws: `ResourceScale.OverrideError` when `scale` or `SWIPEBACK_SCALE` is not a scale in
+    ///   `LayoutScale.range`; `X11Error` when there is no display or it lacks XInput 2.2, or
+    ///   `X11Error.connectionLost` when the X server goes away while it runs (the app goes on; the
+    ///   window is gone); `RenderError` when an icon file is not a PNG or drawing fails. Each is a
+    ///   `SwipeBackError`: one line, and the exit status a command line would give it.
     public func run(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,
                     iconFiles: [String] = [], scale: Double? = nil) throws {
         if let scale, !LayoutScale.isValid(scale) {
-            throw X11Error("a layout scale of \(scale); expected \(LayoutScale.rangeText) px per layout unit")
+            throw ResourceScale.OverrideError(description: "a layout scale of \(scale); expected \(LayoutScale.rangeText) px per layout unit")
         }
         let override = try scale ?? ResourceScale.environmentOverride()
         let icon = try WindowIcon.images(pngFiles: iconFiles)

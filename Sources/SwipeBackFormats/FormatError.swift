@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+import SwipeBackCore
+
 /// A problem in an input file: which file, which line (from 1) when known, and what was expected.
-public struct FormatError: Error, Equatable, CustomStringConvertible {
+public struct FormatError: SwipeBackError, Equatable {
     /// The file's path as the user gave it.
     public var file: String
     /// The line, from 1, or nil for whole-document problems.
@@ -14,6 +16,9 @@ public struct FormatError: Error, Equatable, CustomStringConvertible {
         self.line = line
         self.message = message
     }
+
+    /// 2: bad input (SPEC section 5).
+    public var exitStatus: Int32 { 2 }
 
     /// `FILE:LINE: message`, or `FILE: message` without a line (SPEC section 5).
     public var description: String {

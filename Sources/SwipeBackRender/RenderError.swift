@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
+import SwipeBackCore
 
 /// A cairo, pango or fontconfig failure, with a message a user can act on.
-public struct RenderError: Error, CustomStringConvertible {
+public struct RenderError: SwipeBackError {
     /// What failed and why.
     public let message: String
 

@@ -18,9 +18,11 @@ public enum SystemGrabReport: Sendable {
 }
 
 /// Why `swipeback system` cannot run on this display: the command exits with status 2 and this line.
-public struct SystemRefusal: Error, CustomStringConvertible {
+public struct SystemRefusal: SwipeBackError {
     /// One line: what is in the way and what to do.
     public let description: String
+    /// 2: the display cannot have it.
+    public var exitStatus: Int32 { 2 }
 }
 
 /// The root window's passive touch grab and the loop that decides every touch (the project notes,

@@ -5,9 +5,12 @@ import SwipeBackCore
 import SwipeBackFormats
 
 /// A failure with the exit status SPEC section 5 gives it: 2 for bad usage or input, 1 at run time.
-struct CommandFailure: Error {
+struct CommandFailure: SwipeBackError {
     var message: String
     var status: Int32
+
+    var description: String { message }
+    var exitStatus: Int32 { status }
 
     static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 2) }
     static func runtime(_ message: String) -> CommandFailure { CommandFailure(message: message, status: 1) }
@@ -80,12 +83,9 @@ enum CommandLineTool {
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
             }
-        } catch let failure as CommandFailure {
-            printError(failure.message)
-            return failure.status
-        } catch let error as FormatError {
+        } catch let error as SwipeBackError {
             printError(error.description)
-            return 2
+            return error.exitStatus
         } catch {
             printError("\(error)")
             return 1
@@ -118,7 +118,7 @@ func padded(_ text: String, to width: Int) -> String {
 }
 
 /// A failed system call's errno, described in the system's words.
-struct SystemCallError: Error, CustomStringConvertible {
+struct SystemCallError: SwipeBackError {
     /// The errno the call left.
     let code: Int32
     var description: String { String(cString: strerror(code)) }

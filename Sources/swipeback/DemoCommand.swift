@@ -141,26 +141,17 @@ enum DemoCommand {
     /// Opens a window command's window with the application icon; X errors (no display, no
     /// XInput 2.2) are run-time failures. An assets folder without the icon leaves the window without one.
     static func openWindow(title: String, width: Int, height: Int) throws -> X11Window {
-        let window: X11Window
-        do {
-            window = try X11Window(title: title, width: width, height: height)
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        let window = try X11Window(title: title, width: width, height: height)
         if let icon = try? WindowIcon.images(assetsDirectory: AssetLocator.assetsDirectory()) { window.setIcon(icon) }
         return window
     }
 
     /// The layout scale asked for: `--scale`, else `$SWIPEBACK_SCALE`; nil follows `Xft.dpi`.
     ///
-    /// - Throws: `CommandFailure.usage` when `SWIPEBACK_SCALE` is not a scale in `LayoutScale.range`.
+    /// - Throws: `ResourceScale.OverrideError` (status 2) when `SWIPEBACK_SCALE` is not a scale in `LayoutScale.range`.
     static func layoutScaleOverride(_ options: Options) throws -> Double? {
         if let scale = options.scale { return scale }
-        do {
-            return try ResourceScale.environmentOverride()
-        } catch let error as X11Error {
-            throw CommandFailure.usage(error.message)
-        }
+        return try ResourceScale.environmentOverride()
     }
 
     /// Shows the stacks' first pages and runs the window until it closes (the close button, the
@@ -168,11 +159,7 @@ enum DemoCommand {
     static func runUntilClosed(_ app: WindowApp, model: AppModel) throws {
         model.start(atMilliseconds: 0)
         WindowApp.closeOnSignals()
-        do {
-            try app.run()
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        try app.run()
     }
 
     /// The demo's own pages document in the assets folder.

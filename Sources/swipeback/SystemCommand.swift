@@ -53,8 +53,6 @@ enum SystemCommand {
                                   log: { sink.write($0) })
         } catch let refusal as SystemRefusal {
             throw CommandFailure.usage("system: \(refusal.description)")
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
         }
         let watchdog = try SystemWatchdog(displayName: nil, heartbeat: host.heartbeat, now: { clock.milliseconds })
         watchdog.start { stalled in
@@ -62,11 +60,7 @@ enum SystemCommand {
             printError("system: the grab loop has not answered a touch for \(Int(stalled)) ms; ending so touches reach the apps")
             _exit(1)
         }
-        do {
-            try host.run(stopDescriptor: WindowApp.signalDescriptor)
-        } catch let error as X11Error {
-            throw CommandFailure.runtime(error.message)
-        }
+        try host.run(stopDescriptor: WindowApp.signalDescriptor)
         return 0
     }
 

@@ -3,9 +3,10 @@ import FoundationEssentials
 import Glibc
 import CX11
 import Synchronization
+import SwipeBackCore
 
 /// An X11 failure with a message a user can act on.
-public struct X11Error: Error, CustomStringConvertible {
+public struct X11Error: SwipeBackError {
     /// What failed.
     public let message: String
 

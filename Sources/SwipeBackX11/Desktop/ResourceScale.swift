@@ -40,13 +40,27 @@ public enum ResourceScale {
 
     /// The `SWIPEBACK_SCALE` override of the process environment; nil when unset or empty.
     ///
-    /// - Throws: `X11Error` naming the variable, its value and the range when it is not a number in `range`.
+    /// - Throws: `OverrideError` (exit status 2) naming the variable, its value and the range when
+    ///   it is not a number in `range`.
     public static func environmentOverride() throws -> Double? {
         guard let text = ProcessInfo.processInfo.environment[environmentVariable], !text.isEmpty else { return nil }
         guard let value = parseOverride(text) else {
-            throw X11Error("\(environmentVariable) is \"\(text)\"; expected a scale of \(LayoutScale.rangeText) (px per layout unit, like 2 for a 192 dpi screen)")
+            throw OverrideError(description: "\(environmentVariable) is \"\(text)\"; expected a scale of \(LayoutScale.rangeText) (px per layout unit, like 2 for a 192 dpi screen)")
         }
         return value
+    }
+
+    /// A `SWIPEBACK_SCALE` that is not a layout scale: bad input, not an X failure.
+    public struct OverrideError: SwipeBackError {
+        /// What the variable holds and what was expected.
+        public let description: String
+        /// 2: bad input.
+        public var exitStatus: Int32 { 2 }
+
+        /// An error saying `description`.
+        ///
+        /// - Parameter description: what is wrong and what was expected, one line.
+        public init(description: String) { self.description = description }
     }
 
     /// The scale the server's resource database gives now: the first screen's root
