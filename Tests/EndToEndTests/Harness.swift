@@ -7,6 +7,7 @@ import SwipeBackFormats
 import SwipeBackRender
 @_exported import SwipeBackXTesting
 import XCTest
+import SwipeBackTestSupport
 
 extension DemoProcess {
     /// The built `swipeback demo` on `display` with `arguments`, logging frames to a temporary file.
@@ -17,8 +18,7 @@ extension DemoProcess {
 
 /// Paths of the repository and the built `swipeback` binary.
 enum Paths {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = TestPaths.repository
 
     /// The `swipeback` executable built beside the test bundle.
     static var swipeback: String {

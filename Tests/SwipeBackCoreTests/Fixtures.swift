@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SwipeBackFormats
+import SwipeBackTestSupport
 
 /// Paths of the checked-in test fixtures (`Tests/Fixtures`).
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = TestPaths.fixtures
 
     /// The JSON object in the fixture at `relativePath`, read by the one strict parser.
     static func json(_ relativePath: String) throws -> [String: JSONValue] {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackTestSupport
 
 /// The gesture arena on its own, with fake members, as Flutter's `arena_test.dart` tests its
 /// arena: who is asked, in which order, who wins and who hears that it lost.
@@ -53,10 +54,7 @@ final class GestureArenaTests: XCTestCase {
 
     private final class Journal { var lines: [String] = [] }
 
-    private let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                                 document: PagesDocument(pages: ["A": PageDefinition(id: "A")],
-                                                         stacks: [StackDescription(id: "main", frame: nil, pages: ["A"])]),
-                                 measurer: FixedContentMeasurer()) { _ in }
+    private let model = TestModels.model(stack: ["A"])
 
     private func sequence(_ id: Int) -> ArenaSequence {
         let sequence = ArenaSequence(id: id, device: .touch, downPoint: Point(x: 10, y: 10), isTouchpad: false)

@@ -23,8 +23,7 @@ final class LayoutScaleInputTests: XCTestCase {
     }
 
     func testTheDesktopsReducedMotionIsAnInput() {
-        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: TestModels.document(pages: ["A"], stack: ["A"]), measurer: FixedContentMeasurer()) { _ in }
+        let model = TestModels.model(stack: ["A"])
         XCTAssertFalse(model.desktopReducesMotion)
         model.handle(.desktopReducesMotion(true), atMilliseconds: 0)
         XCTAssertTrue(model.desktopReducesMotion)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import XCTest
 @testable import SwipeBackCore
+import SwipeBackTestSupport
 
 /// The navigation of the stacks on its own (no input, no arena): operations now or after the
 /// running transition, the forward list, and the absorbed pop of a committing swipe.
@@ -18,9 +19,7 @@ final class StackNavigationTests: XCTestCase {
 
     private func makeModel(_ pages: [String]) -> AppModel {
         let definitions = Dictionary(uniqueKeysWithValues: ["A", "B", "C", "D"].map { ($0, PageDefinition(id: $0)) })
-        return AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                        document: PagesDocument(pages: definitions, stacks: [StackDescription(id: "main", frame: nil, pages: pages)]),
-                        measurer: FixedContentMeasurer()) { [unowned self] in self.log.append($0.event) }
+        return TestModels.model(pages: definitions, stack: pages) { [unowned self] in self.log.append($0.event) }
     }
 
     private func pages(_ navigation: StackNavigation) -> [String] { navigation.stacks[0].pages.map(\.pageID) }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import SwipeBackCore
 import XCTest
+import SwipeBackTestSupport
 
 /// The timed settles: the `card` style's 450 ms emphasized finish and reduced motion's 150 ms
 /// crossfade, and the card's geometry.
@@ -29,9 +30,7 @@ final class TransitionStyleTests: XCTestCase {
         let b = PageDefinition(id: "B", elements: [
             PageElement(id: "back", kind: .button(label: "Back", action: .pop), frame: Rect(x: 40, y: 200, width: 200, height: 48)),
         ])
-        return AppModel(configuration: configuration, windowWidth: 400, windowHeight: 300, direction: .leftToRight,
-                        document: PagesDocument(pages: ["B": b], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
-                        measurer: FixedContentMeasurer(), log: log)
+        return TestModels.model(pages: ["B": b], stack: ["A", "B"], width: 400, height: 300, configuration: configuration, log: log)
     }
 
     private func finishTime(_ lines: [TimedEvent]) -> Double? {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import SwipeBackCore
 @testable import SwipeBackRender
+import SwipeBackTestSupport
 
 /// Real cairo rendering: snapshots and the transition frame, checked pixel by pixel.
 final class CompositorTests: XCTestCase {
@@ -13,9 +14,7 @@ final class CompositorTests: XCTestCase {
                 PageElement(id: "go", kind: .button(label: "Go", action: .pop), frame: Rect(x: 40, y: 100, width: 200, height: 48)),
             ]),
         ]
-        return AppModel(configuration: Configuration(), windowWidth: 400, windowHeight: 300, direction: .leftToRight,
-                        document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: stack)]),
-                        measurer: try TextMeasurer(), log: log)
+        return TestModels.model(pages: pages, stack: stack, width: 400, height: 300, measurer: try TextMeasurer(), log: log)
     }
 
     private func touch(_ phase: PointerPhase, _ x: Double) -> InputEvent {

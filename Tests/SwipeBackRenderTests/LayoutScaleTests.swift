@@ -2,6 +2,7 @@
 import XCTest
 import SwipeBackCore
 import SwipeBackRender
+import SwipeBackTestSupport
 
 /// A kiosk's layout scale (Xft.dpi / 96): pages are drawn and hit-tested twice as large at 2.
 final class LayoutScaleTests: XCTestCase {
@@ -9,9 +10,9 @@ final class LayoutScaleTests: XCTestCase {
         var actions: [String] = []
         let pages = ["A": PageDefinition(id: "A", title: "Root"),
                      "B": PageDefinition(id: "B", title: "Big", elements: [PageElement(id: "go", kind: .button(label: "Go", action: .pop))])]
-        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
-                             measurer: try TextMeasurer(), log: { if case .action(_, _, let element, _, _) = $0.event { actions.append(element ?? "back") } })
+        let model = TestModels.model(pages: pages, stack: ["A", "B"], measurer: try TextMeasurer()) {
+            if case .action(_, _, let element, _, _) = $0.event { actions.append(element ?? "back") }
+        }
         model.layoutScale = 2
         model.start(atMilliseconds: 0)
         XCTAssertEqual(model.headerHeight, 112)
@@ -31,9 +32,7 @@ final class LayoutScaleTests: XCTestCase {
 
     private func model(scale: Double) throws -> AppModel {
         let pages = ["A": PageDefinition(id: "A", title: "Root"), "B": PageDefinition(id: "B", title: "Top")]
-        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
-                             measurer: try TextMeasurer(), log: { _ in })
+        let model = TestModels.model(pages: pages, stack: ["A", "B"], measurer: try TextMeasurer())
         model.layoutScale = scale
         model.start(atMilliseconds: 0)
         return model

@@ -4,6 +4,7 @@ import XCTest
 import CCairo
 import SwipeBackCore
 @testable import SwipeBackRender
+import SwipeBackTestSupport
 
 /// Rendered frames against reference PNGs in `Tests/Fixtures/reference`, in the manner of cairo's
 /// own test suite: a frame passes when at most `Tolerance.pixels` of its pixels differ by more than
@@ -71,9 +72,8 @@ final class ReferenceImageTests: XCTestCase {
 
     private func model(direction: LayoutDirection, pages: [String: PageDefinition], stack: [String],
                        width: Double = 400, height: Double = 300) throws -> AppModel {
-        AppModel(configuration: Configuration(), windowWidth: width, windowHeight: height, direction: direction,
-                 document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: stack)]),
-                 measurer: try TextMeasurer(imageDirectory: Self.images.path), log: { _ in })
+        TestModels.model(pages: pages, stack: stack, width: width, height: height, direction: direction,
+                         measurer: try TextMeasurer(imageDirectory: Self.images.path))
     }
 
     private func render(_ model: AppModel) throws -> ImageSurface {
@@ -160,9 +160,8 @@ final class ReferenceImageTests: XCTestCase {
 
     func testAnOvershootDragRubberBandsAndTheLogStaysAtZero() throws {
         var lines: [TimedEvent] = []
-        let model = AppModel(configuration: Configuration(), windowWidth: 400, windowHeight: 300, direction: .leftToRight,
-                             document: PagesDocument(pages: transitionPages, stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])]),
-                             measurer: try TextMeasurer(imageDirectory: Self.images.path), log: { lines.append($0) })
+        let model = TestModels.model(pages: transitionPages, stack: ["A", "B"], width: 400, height: 300,
+                                     measurer: try TextMeasurer(imageDirectory: Self.images.path)) { lines.append($0) }
         var configuration = Configuration()
         configuration.overshoot = true
         model.reconfigure(configuration)

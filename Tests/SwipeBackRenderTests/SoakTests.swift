@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import SwipeBackCore
 import SwipeBackRender
+import SwipeBackTestSupport
 
 /// The kiosk's day: scripted operations (pushes, swipe pops, cancelled swipes, button pops)
 /// through the app model and the compositor: 1,000 by default, 10,000 with `SWIPEBACK_SOAK=1`
@@ -15,9 +16,7 @@ final class SoakTests: XCTestCase {
             "menu": PageDefinition(id: "menu", title: "Menu", elements: [
                 PageElement(id: "s", kind: .slider(value: 0.5)), PageElement(id: "t", kind: .toggle(label: "Swipe", bind: "interactivePop"))]),
         ]
-        let model = AppModel(configuration: Configuration(), windowWidth: 240, windowHeight: 180, direction: .leftToRight,
-                             document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: ["home"])]),
-                             measurer: try TextMeasurer(), log: { _ in })
+        let model = TestModels.model(pages: pages, stack: ["home"], width: 240, height: 180, measurer: try TextMeasurer())
         let compositor = TransitionCompositor(measurer: try TextMeasurer())
         let frame = try ImageSurface(width: 240, height: 180, opaque: true)
         let clock = ManualFrameClock(model: model)

@@ -64,6 +64,27 @@ public enum TestModels {
                  document: document, lines: script.scenarioLines, layoutScale: layoutScale)
     }
 
+    /// A model of one stack `main` of `stack` (bottom to top) over `pages` (pages not given are
+    /// plain), not yet started.
+    ///
+    /// - Parameters:
+    ///   - pages: page definitions by id; ids in `stack` without one are plain pages.
+    ///   - stack: the stack's page ids, bottom to top.
+    ///   - width: the window's width, px.
+    ///   - height: the window's height, px.
+    ///   - direction: the layout direction.
+    ///   - configuration: the tunables.
+    ///   - measurer: lays out text and images (`FixedContentMeasurer` headless; the renderer's to draw).
+    ///   - log: gets every record.
+    public static func model(pages: [String: PageDefinition] = [:], stack: [String], width: Double = 800, height: Double = 600,
+                             direction: LayoutDirection = .leftToRight, configuration: Configuration = Configuration(),
+                             measurer: ContentMeasuring = FixedContentMeasurer(),
+                             log: @escaping (TimedEvent) -> Void = { _ in }) -> AppModel {
+        AppModel(configuration: configuration, windowWidth: width, windowHeight: height, direction: direction,
+                 document: PagesDocument(pages: pages, stacks: [StackDescription(id: "main", frame: nil, pages: stack)]),
+                 measurer: measurer, log: log)
+    }
+
     /// Runs `scenario` headless; returns the model at its end and its log.
     public static func run(_ scenario: Scenario) -> (model: AppModel, log: [TimedEvent]) {
         var log: [TimedEvent] = []
