@@ -150,9 +150,8 @@ public final class TransitionCompositor {
         keep.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
         for stack in scene.stacks {
-            let x = Int(stack.frame.x.rounded()), y = Int(stack.frame.y.rounded())
-            rects.append(PixelBlit.Span(x0: x, x1: x + max(1, Int(stack.frame.width.rounded())),
-                                        y0: y, y1: y + max(1, Int(stack.frame.height.rounded()))))
+            let pixels = stack.frame.pixelAligned
+            rects.append(PixelBlit.Span(x0: pixels.x, x1: pixels.x + pixels.width, y0: pixels.y, y1: pixels.y + pixels.height))
         }
         // Stacks usually tile the window; clear it only when they leave some of it uncovered.
         let covered = rects.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
@@ -242,8 +241,8 @@ public final class TransitionCompositor {
         for stack in scene.stacks {
             guard stack.progress == nil, let beneath = stack.beneath else { continue }
             // The size `compose` gives the stack.
-            _ = try snapshot(beneath, in: stack, scene: scene, width: max(1, Int(stack.frame.width.rounded())),
-                             height: max(1, Int(stack.frame.height.rounded())))
+            let pixels = stack.frame.pixelAligned
+            _ = try snapshot(beneath, in: stack, scene: scene, width: pixels.width, height: pixels.height)
             if snapshots.drawCount != drawn { return true }
         }
         return false

@@ -365,7 +365,7 @@ public final class Navigator {
     func appModel(_ model: AppModel, shouldBeginInteractivePopOf instance: PageInstance, inStack stack: String,
                          at point: Point) -> Bool? {
         guard let veto = pages[instance.serial]?.shouldBeginInteractivePop, let frame = model.stack(id: stack)?.frame else { return nil }
-        return veto(Point(x: point.x - frame.x, y: point.y - frame.y))
+        return veto(frame.localPoint(point))
     }
 
     /// Hit-tests a Swift page's own content.

@@ -9,7 +9,7 @@ extension AppModel {
     func elementHit(stackIndex index: Int, at point: Point) -> Int? {
         let stack = stacks[index]
         let page = page(stack.top)
-        var local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        var local = stack.frame.localPoint(point)
         let header = page.header ? headerHeight : 0
         if local.y < header { return nil }
         local.y += scrollOffset(of: stack.top)
@@ -23,7 +23,7 @@ extension AppModel {
         guard let delegate else { return nil }
         let stack = stacks[index]
         let page = page(stack.top)
-        let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        let local = stack.frame.localPoint(point)
         if page.header && local.y < headerHeight { return nil }
         return delegate.appModel(self, elementAt: Point(x: local.x / layoutScale, y: (local.y + scrollOffset(of: stack.top)) / layoutScale),
                                  in: stack.top, inStack: stack.id)

@@ -18,7 +18,7 @@ extension AppModel {
         let pressed = pressedButtons
         let drags = carouselDrags
         return Scene(stacks: stacks.map { stack in
-            let width = Double(max(1, Int(stack.frame.width.rounded())))
+            let width = Double(stack.frame.pixelAligned.width)
             func describe(_ instance: PageInstance) -> Scene.Page {
                 let definition = page(instance)
                 return Scene.Page(

@@ -45,7 +45,7 @@ final class HistoryMenuMember: GestureArenaMember {
     func opensMenu(stackIndex index: Int, at point: Point, model: AppModel) -> Bool {
         let stack = model.stacks[index]
         guard stack.transition == nil, !stack.isAtRoot else { return false }
-        let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        let local = stack.frame.localPoint(point)
         return model.systemBackButtonFrame(stack: stack, page: model.page(stack.top))?.contains(local) == true
     }
 

@@ -23,7 +23,7 @@ final class TapMember: GestureArenaMember {
               model.stacks[index].transition == nil else { return false }
         let stack = model.stacks[index]
         let hit = sequence.elementAtDown
-        let local = Point(x: sequence.downPoint.x - stack.frame.x, y: sequence.downPoint.y - stack.frame.y)
+        let local = stack.frame.localPoint(sequence.downPoint)
         if hit == nil, let custom = model.customElementHit(stackIndex: index, at: sequence.downPoint) {
             targets[sequence.id] = .custom(custom)
         } else if let hit {
@@ -50,7 +50,7 @@ final class TapMember: GestureArenaMember {
         guard !TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) else { return true }
         let stack = model.stacks[index]
         let point = sequence.position
-        let local = Point(x: point.x - stack.frame.x, y: point.y - stack.frame.y)
+        let local = stack.frame.localPoint(point)
         let page = model.page(stack.top)
         switch target {
         case .systemBackButton:

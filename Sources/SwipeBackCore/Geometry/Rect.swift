@@ -28,6 +28,20 @@ public struct Rect: Equatable, Hashable, Sendable {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
     }
 
+    /// `point` (in the coordinates this rectangle is in) relative to this rectangle's origin: a
+    /// window point in a stack's own coordinates, for a stack's frame.
+    ///
+    /// - Parameter point: px, in this rectangle's coordinates.
+    public func localPoint(_ point: Point) -> Point {
+        Point(x: point.x - x, y: point.y - y)
+    }
+
+    /// The whole px this rectangle covers when drawn: its origin rounded, and its size rounded
+    /// and at least 1 px each way (the buffers and snapshots a stack is drawn into).
+    public var pixelAligned: (x: Int, y: Int, width: Int, height: Int) {
+        (Int(x.rounded()), Int(y.rounded()), max(1, Int(width.rounded())), max(1, Int(height.rounded())))
+    }
+
     /// This rectangle moved by `dx`, `dy` px.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
