@@ -6,20 +6,21 @@ import SwipeBackTestSupport
 /// The navigation of the stacks on its own (no input, no arena): operations now or after the
 /// running transition, the forward list, and the absorbed pop of a committing swipe.
 final class StackNavigationTests: XCTestCase {
+    /// The events navigation reported, in order.
     private var log: [AppEvent] = []
-    /// The model the navigation belongs to, kept alive for the test: the navigation holds it
-    /// unowned (issue 28 asks for that back-pointer to go).
-    private var owner: AppModel?
+    /// Everything it reported, in order.
+    private var reports: [NavigationReport] = []
 
+    /// Navigation on its own, no engine: one 800x600 stack of `pages`, its reports collected.
     private func navigation(_ pages: [String] = ["A"]) -> StackNavigation {
-        let model = makeModel(pages)
-        owner = model
-        return model.navigation
-    }
-
-    private func makeModel(_ pages: [String]) -> AppModel {
-        let definitions = Dictionary(uniqueKeysWithValues: ["A", "B", "C", "D"].map { ($0, PageDefinition(id: $0)) })
-        return TestModels.model(pages: definitions, stack: pages) { [unowned self] in self.log.append($0.event) }
+        let navigation = StackNavigation()
+        navigation.stacks = [NavigationStack(id: "main", frame: Rect(x: 0, y: 0, width: 800, height: 600),
+                                             pages: pages.map { navigation.makeInstance($0) })]
+        navigation.report = { [unowned self] report in
+            reports.append(report)
+            if case .event(_, let event) = report { log.append(event) }
+        }
+        return navigation
     }
 
     private func pages(_ navigation: StackNavigation) -> [String] { navigation.stacks[0].pages.map(\.pageID) }
@@ -72,5 +73,44 @@ final class StackNavigationTests: XCTestCase {
         navigation.request(.pop(animated: false), stackIndex: 0, 110)
         _ = settle(navigation, from: 110)
         XCTAssertEqual(pages(navigation), ["A", "B"], "one pop, not two: B, which the swipe revealed, stays")
+    }
+
+    /// Navigation reports, in order, what the engine acts on: the delegate's calls after their
+    /// lines, and released pages with their instances (no back-pointer to the engine).
+    func testAPushAndAPopReportLinesThenTheDelegatesCallsAndReleaseThePoppedPage() {
+        let navigation = navigation(["A"])
+        navigation.request(.push(pageID: "B", animated: false), stackIndex: 0, 0)
+        var described: [String] = reports.map { report in
+            switch report {
+            case .event(_, .lifecycle(_, let page, let phase)): return "line \(page) \(phase)"
+            case .event(_, .stack(_, let operation, let page, _, _)): return "line \(operation) \(page)"
+            case .event: return "line"
+            case .closeHistoryMenu(_, let stackID): return "close menu on \(stackID ?? "any")"
+            case .created(let instance, _): return "created \(instance.pageID)"
+            case .lifecycle(let phase, let instance, _): return "delegate \(instance.pageID) \(phase)"
+            case .interactivePop: return "interactive pop"
+            case .leftStack(let instances): return "left \(instances.map(\.pageID))"
+            case .released(let instances, _): return "released \(instances.map(\.pageID))"
+            case .gestureShown: return "gesture shown"
+            }
+        }
+        XCTAssertEqual(described, ["close menu on main", "created B",
+                                   "line A willDisappear", "delegate A willDisappear", "line B willAppear", "delegate B willAppear",
+                                   "line A didDisappear", "delegate A didDisappear", "line B didAppear", "delegate B didAppear",
+                                   "line push B"])
+        reports = []
+        var configuration = Configuration()
+        configuration.forwardHistory = 0
+        navigation.context.configuration = configuration
+        navigation.request(.pop(animated: false), stackIndex: 0, 1)
+        described = reports.compactMap { report in
+            switch report {
+            case .leftStack(let instances): return "left \(instances.map(\.pageID))"
+            case .released(let instances, _): return "released \(instances.map(\.pageID))"
+            default: return nil
+            }
+        }
+        XCTAssertEqual(described, ["left [\"B\"]", "released [\"B\"]"], "with no forward history the popped page goes for good")
+        XCTAssertEqual(pages(navigation), ["A"])
     }
 }

@@ -2,13 +2,7 @@
 extension AppModel {
     /// Whether animated pushes and pops crossfade instead of moving now: `reduceMotion` `true`,
     /// or `auto` with `desktopReducesMotion`.
-    public var reducesMotion: Bool {
-        switch configuration.reduceMotion {
-        case .always: return true
-        case .never: return false
-        case .auto: return desktopReducesMotion
-        }
-    }
+    public var reducesMotion: Bool { configuration.reducesMotion(desktopReducesMotion: desktopReducesMotion) }
 
     /// The frame value to draw now: every stack with the pages in view and their state.
     ///

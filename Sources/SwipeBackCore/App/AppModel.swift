@@ -6,13 +6,17 @@
 /// goes to `log` as typed events (`TimedEvent`), which SwipeBackFormats writes as the event log.
 public final class AppModel {
     /// The configuration in effect.
-    public internal(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration {
+        didSet { navigation.context.configuration = configuration }
+    }
     /// The window's size in px.
     public internal(set) var windowWidth: Double
     /// The window's height in px.
     public internal(set) var windowHeight: Double
     /// The layout direction for the next swipe.
-    public internal(set) var direction: LayoutDirection
+    public internal(set) var direction: LayoutDirection {
+        didSet { navigation.context.direction = direction }
+    }
     /// The pages, with run-time changes (`set`, toggles) applied.
     public internal(set) var document: PagesDocument
     /// The stacks, bottom to top.
@@ -56,7 +60,9 @@ public final class AppModel {
     /// text, `edgeWidth`, `touchSlop`) is multiplied by it, from the next hit test and frame on.
     public var layoutScale = 1.0
     /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
-    public var desktopReducesMotion = false
+    public var desktopReducesMotion = false {
+        didSet { navigation.context.desktopReducesMotion = desktopReducesMotion }
+    }
 
     /// Whether `kioskIdleTimeout` applies: after that long without input every stack returns to
     /// its root, animated (the kiosk turns it on; the demo does not).
@@ -107,7 +113,8 @@ public final class AppModel {
                        popMembers[3]] as [GestureArenaMember] {
             arena.register(member)
         }
-        navigation.model = self
+        navigation.context = NavigationContext(configuration: configuration, direction: direction, desktopReducesMotion: desktopReducesMotion)
+        navigation.report = { [unowned self] in self.apply($0) }
         for description in document.stacks {
             let frame = description.frame ?? Rect(x: 0, y: 0, width: windowWidth, height: windowHeight)
             let pages = description.pages.map { navigation.makeInstance($0) }
@@ -358,6 +365,7 @@ public final class AppModel {
     func emit(_ t: Double, _ event: AppEvent) {
         log(TimedEvent(timeMilliseconds: t, event: event))
     }
+
 
     /// A back key or mouse back button: pops the focused stack like its back button, animated.
     /// Ignored while any swipe runs or the stack animates (so one user action never pops twice),

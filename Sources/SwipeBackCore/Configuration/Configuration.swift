@@ -369,3 +369,17 @@ extension Configuration {
         return true
     }
 }
+
+extension Configuration {
+    /// Whether animated pushes and pops crossfade instead of moving: `reduceMotion` `always`, or
+    /// `auto` when the desktop asks for reduced motion.
+    ///
+    /// - Parameter desktopReducesMotion: whether the desktop asks (XSETTINGS `Gtk/EnableAnimations` 0).
+    public func reducesMotion(desktopReducesMotion: Bool) -> Bool {
+        switch reduceMotion {
+        case .always: return true
+        case .never: return false
+        case .auto: return desktopReducesMotion
+        }
+    }
+}

@@ -11,9 +11,10 @@ final class StackNavigation {
     private(set) var gestureReadouts: [String: GestureReadout] = [:]
     /// The serial of the last page instance made.
     private var nextSerial = 0
-    /// The model it reports to (events, the delegate, page state); the model owns it and sets
-    /// this as it starts.
-    unowned(unsafe) var model: AppModel! = nil
+    /// The engine's settings it reads, kept current by the engine.
+    var context = NavigationContext()
+    /// Where it reports what happens, in order (`NavigationReport`); the engine acts on each.
+    var report: (NavigationReport) -> Void = { _ in }
 
     /// Navigation with no stacks yet.
     init() {}
@@ -22,7 +23,7 @@ final class StackNavigation {
         let stack = stacks[index]
         let upper = stack.top
         let lower = stack.pages[stack.pages.count - 2]
-        model.closeHistoryMenu(t)
+        report(.closeHistoryMenu(t, stackID: nil))
         stacks[index].transition = Transition(kind: .interactivePop, operation: .pop, upper: upper, lower: lower,
                                               direction: direction, progress: progress)
         gesture(t, stacks[index], .began, progress: progress)
@@ -35,10 +36,10 @@ final class StackNavigation {
     /// trailing side, `progress` (0...1) of the way in. The lifecycle is a push's.
     func beginInteractiveForward(stackIndex index: Int, direction: LayoutDirection, progress: Double, _ t: Double) {
         guard let upper = stacks[index].forwardPages.first else { return }
-        model.closeHistoryMenu(t)
+        report(.closeHistoryMenu(t, stackID: nil))
         stacks[index].forwardPages.removeFirst()
         let stack = stacks[index]
-        model.emit(t, .forward(stack: stack.id, source: .swipe, handled: true))
+        report(.event(t, .forward(stack: stack.id, source: .swipe, handled: true)))
         stacks[index].transition = Transition(kind: .interactiveForward, operation: .push, upper: upper, lower: stack.top,
                                               direction: direction, progress: 1 - progress, isForward: true)
         gesture(t, stacks[index], .began, progress: progress)
@@ -98,7 +99,7 @@ final class StackNavigation {
     /// forward swipe's rule is the back swipe's, mirrored (`velocity` is along its direction).
     func releaseInteractivePop(stackIndex index: Int, progress: Double, velocity: Double?, _ t: Double) {
         let decision = PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity,
-                                          widthPixels: stacks[index].frame.width, configuration: model.configuration)
+                                          widthPixels: stacks[index].frame.width, configuration: context.configuration)
         // A page rubber-banding past its start springs back from where it is drawn.
         let current = stacks[index].transition?.progress ?? 0
         let value = current < 0 && progress == 0 ? current : transitionProgress(progress, stackIndex: index)
@@ -148,14 +149,14 @@ final class StackNavigation {
     func perform(_ operation: NavigationOperation, stackIndex index: Int, _ t: Double) {
         // Any change to a stack closes its history menu, before the change's own lines (a swipe's
         // start closes it in begin*; no menu opens while a transition runs, so its end needs none).
-        model.closeHistoryMenu(t, ifOn: stacks[index].id)
+        report(.closeHistoryMenu(t, stackID: stacks[index].id))
         let stack = stacks[index]
         switch operation {
         case .push(let pageID, let animated):
             // A new page: what was popped can no longer come forward.
             releaseForwardPages(stackIndex: index)
             let upper = makeInstance(pageID)
-            model.delegate?.appModel(model, didCreate: upper, inStack: stack.id)
+            report(.created(upper, stackID: stack.id))
             push(upper, stackIndex: index, animated: animated, forward: false, t)
         case .forward(let animated):
             guard let upper = stack.forwardPages.first else { return }
@@ -181,8 +182,8 @@ final class StackNavigation {
         lifecycle(t, stack, upper, .willAppear)
         if animated {
             stacks[index].transition = Transition(kind: .push, operation: .push, upper: upper, lower: lower,
-                                                  direction: model.direction, progress: 1, isForward: forward)
-            if model.reducesMotion { stacks[index].transition?.style = .crossfade }
+                                                  direction: context.direction, progress: 1, isForward: forward)
+            if context.reducesMotion { stacks[index].transition?.style = .crossfade }
             transitionStarted(t, stack, .push)
             settle(stackIndex: index, to: 0, velocityPixelsPerSecond: 0, t)
         } else {
@@ -203,8 +204,8 @@ final class StackNavigation {
         lifecycle(t, stack, lower, .willAppear)
         if animated {
             stacks[index].transition = Transition(kind: .pop, operation: operation, upper: upper, lower: lower,
-                                                  direction: model.direction, progress: 0, clearsForward: clearsForward)
-            if model.reducesMotion { stacks[index].transition?.style = .crossfade }
+                                                  direction: context.direction, progress: 0, clearsForward: clearsForward)
+            if context.reducesMotion { stacks[index].transition?.style = .crossfade }
             transitionStarted(t, stack, .pop)
             settle(stackIndex: index, to: 1, velocityPixelsPerSecond: 0, t)
         } else {
@@ -222,8 +223,8 @@ final class StackNavigation {
         guard let position = stacks[index].pages.firstIndex(of: lower) else { return }
         let removed = Array(stacks[index].pages[(position + 1)...])
         stacks[index].pages.removeLast(removed.count)
-        for instance in removed { model.momentum.stop(instance.serial) }
-        let bound = clearsForward ? 0 : max(0, model.configuration.forwardHistory)
+        report(.leftStack(removed))
+        let bound = clearsForward ? 0 : max(0, context.configuration.forwardHistory)
         let list = removed + stacks[index].forwardPages
         stacks[index].forwardPages = Array(list.prefix(bound))
         release(Array(list.dropFirst(bound)), stackIndex: index)
@@ -248,11 +249,7 @@ final class StackNavigation {
     /// (their switches) is still there; then that state goes.
     private func release(_ instances: [PageInstance], stackIndex index: Int) {
         guard !instances.isEmpty else { return }
-        model.delegate?.appModel(model, didRemove: instances, fromStack: stacks[index].id)
-        for instance in instances {
-            model.pageStates.remove(instance.serial)
-            model.momentum.stop(instance.serial)
-        }
+        report(.released(instances, stackID: stacks[index].id))
     }
 
     /// How long an animated push or pop crossfades under reduced motion, in ms: 150 (the issue's
@@ -268,7 +265,7 @@ final class StackNavigation {
     /// a reduced-motion crossfade and for a pop that completes under the `card` style.
     func settle(stackIndex index: Int, to target: Double, velocityPixelsPerSecond: Double, _ t: Double) {
         guard let transition = stacks[index].transition else { return }
-        let configuration = model.configuration
+        let configuration = context.configuration
         let motion: any Motion
         if transition.style == .crossfade {
             motion = TimedCurve(from: transition.progress, to: target, durationMilliseconds: Self.reducedMotionDuration,
@@ -291,10 +288,7 @@ final class StackNavigation {
         let completed = transition.completes
         // The gesture status shows the swipe while it runs and its settle; after that it is idle again.
         if gestureReadouts.removeValue(forKey: stack.id) != nil {
-            for instance in [transition.upper, transition.lower]
-            where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-                model.pageStates.invalidate(instance.serial)
-            }
+            report(.gestureShown([transition.upper, transition.lower]))
         }
         switch (transition.kind, completed) {
         case (.push, _), (.interactiveForward, true):
@@ -321,7 +315,7 @@ final class StackNavigation {
             lifecycle(t, stack, transition.lower, .didAppear)
             stacks[index].forwardPages.insert(transition.upper, at: 0)
         }
-        model.emit(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed)))
+        report(.event(t, .transition(stack: stack.id, kind: transition.kind, phase: .finished(completed: completed))))
         if transition.kind == .interactivePop && completed {
             stacks[index].queued.removeAll { $0.absorbable }
         } else {
@@ -340,8 +334,8 @@ final class StackNavigation {
     }
 
     func lifecycle(_ t: Double, _ stack: NavigationStack, _ page: PageInstance, _ phase: LifecyclePhase) {
-        model.emit(t, .lifecycle(stack: stack.id, page: page.pageID, phase: phase))
-        model.delegate?.appModel(model, lifecycle: phase, of: page, inStack: stack.id)
+        report(.event(t, .lifecycle(stack: stack.id, page: page.pageID, phase: phase)))
+        report(.lifecycle(phase, page, stackID: stack.id))
     }
 
     func gesture(_ t: Double, _ stack: NavigationStack, _ phase: GesturePhase, progress: Double,
@@ -352,16 +346,13 @@ final class StackNavigation {
                                      kind: stack.transition?.kind == .interactiveForward ? .forward : .back)
         gestureReadouts[stack.id] = readout
         // Pages showing a gesture status draw it anew.
-        for instance in [stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })
-        where model.document.page(instance.pageID).elements.contains(where: { $0.kind == .gestureStatus }) {
-            model.pageStates.invalidate(instance.serial)
-        }
-        model.emit(t, .gesture(stack: stack.id, page: page, step: readout))
-        model.delegate?.appModel(model, interactivePop: readout, of: instance, inStack: stack.id)
+        report(.gestureShown([stack.transition?.upper ?? stack.top, stack.transition?.lower].compactMap({ $0 })))
+        report(.event(t, .gesture(stack: stack.id, page: page, step: readout)))
+        report(.interactivePop(readout, instance, stackID: stack.id))
     }
 
     func transitionStarted(_ t: Double, _ stack: NavigationStack, _ kind: TransitionKind) {
-        model.emit(t, .transition(stack: stack.id, kind: kind, phase: .started))
+        report(.event(t, .transition(stack: stack.id, kind: kind, phase: .started)))
     }
 
     func stackLine(_ t: Double, _ stack: NavigationStack, _ op: StackOperation, page: PageInstance, forward: Bool = false) {
@@ -370,7 +361,7 @@ final class StackNavigation {
         var ids: [String] = []
         ids.reserveCapacity(stack.pages.count)
         for instance in stack.pages { ids.append(instance.pageID) }
-        model.emit(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: ids, forward: forward))
+        report(.event(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: ids, forward: forward)))
     }
 
     /// Distance to the target under which a settle snaps to it and ends.
@@ -380,7 +371,7 @@ final class StackNavigation {
     func advanceSettles(to t: Double) {
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (motion, start) = transition.settle else { continue }
-            let lowest = model.configuration.overshoot ? -Self.overshootLimit : 0
+            let lowest = context.configuration.overshoot ? -Self.overshootLimit : 0
             var progress = min(max(motion.value(afterMilliseconds: max(0, t - start)), lowest), 1)
             let done = abs(progress - motion.restingValue) < Self.settleSnapDistance
             if done { progress = motion.restingValue }
