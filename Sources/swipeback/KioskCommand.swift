@@ -36,7 +36,7 @@ enum KioskCommand {
         if let chord = configuration.kioskExitChord {
             guard let normalized = KeyTranslation.normalizedChord(chord) else {
                 let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
-                throw CommandFailure.usage("\(source): \"kioskExitChord\" is \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Ctrl+Alt+Shift+Q\"")
+                throw CommandFailure.usage("\(source): \"kioskExitChord\" is \"\(chord)\"; expected \(KeyChord.syntax), like \"Ctrl+Alt+Shift+Q\"")
             }
             configuration.kioskExitChord = normalized
         }

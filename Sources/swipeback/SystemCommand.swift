@@ -22,7 +22,7 @@ enum SystemCommand {
         // Key chords are checked as the kiosk's exit chord is: modifiers and one key X knows by name.
         for (key, text) in systemActionTexts(configuration) {
             if case .key(let chord)? = SystemAction(text), KeyTranslation.normalizedChord(chord) == nil {
-                throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected modifiers (Ctrl, Alt, Shift, Super) and one X key name joined by +, like \"Alt+Left\" or \"XF86Back\"")
+                throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected \(KeyChord.syntax), like \"Alt+Left\" or \"XF86Back\"")
             }
         }
         // A dead X server's socket fails a write with EPIPE, which Xlib reports as a lost
