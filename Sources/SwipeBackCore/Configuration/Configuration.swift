@@ -158,12 +158,16 @@ extension Configuration {
         let get: @Sendable (Configuration) -> Value
         /// Writes a value of the key's kind into a configuration; false for a value of another kind.
         let put: @Sendable (inout Configuration, Value) -> Bool
+        /// Where it is stored, for keys stored in one property (`Feel` names its keys by it).
+        let path: (AnyKeyPath & Sendable)?
 
         /// A key of the table, read and written through `get` and `put`.
         init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
              isWhole: Bool = false,
+             path: (AnyKeyPath & Sendable)? = nil,
              get: @escaping @Sendable (Configuration) -> Value, put: @escaping @Sendable (inout Configuration, Value) -> Bool) {
             self.name = name
+            self.path = path
             self.isWhole = isWhole
             self.kind = kind
             self.summary = summary
@@ -178,7 +182,7 @@ extension Configuration {
         static func stored<T>(_ name: String, _ path: WritableKeyPath<Configuration, T> & Sendable, _ kind: ValueKind,
                               _ summary: String, tuningStep: Double? = nil, valueLabel: String = "", isWhole: Bool = false,
                               wrap: @escaping @Sendable (T) -> Value, unwrap: @escaping @Sendable (Value) -> T?) -> Key {
-            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, isWhole: isWhole,
+            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, isWhole: isWhole, path: path,
                 get: { wrap($0[keyPath: path]) },
                 put: { configuration, value in
                     guard let stored = unwrap(value) else { return false }
