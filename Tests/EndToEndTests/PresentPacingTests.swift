@@ -82,8 +82,12 @@ final class PresentPacingTests: XCTestCase {
         // Out past the slop and back to the edge: the swipe goes on at progress 0, so the page stays
         // where it is and only the readout's numbers change.
         server.play([.move(x: 3, y: 300), .wait(30), .down] + stride(from: 10, through: 60, by: 10).flatMap { [.wait(20), .move(x: $0, y: 300)] })
-        // The last move out is in the log before the moves back are counted.
-        try demo.waitFor("the move to 60") { $0.contains { abs((self.number($0, "progress") ?? -1) - 57.0 / 800) < 1e-9 } }
+        // The last move out is on screen before the moves back are counted: their first frame
+        // is then the one that moves the page back to the edge.
+        try demo.waitFor("the move to 60 on screen") { log in
+            guard let out = log.lastIndex(where: { abs((self.number($0, "progress") ?? -1) - 57.0 / 800) < 1e-9 }) else { return false }
+            return frameShown(after: out, in: log)
+        }
         let back = demo.lines().count
         // 20 ms apart (the server keeps the pace): well inside the tracker's 40 ms gap, so each
         // move has a velocity and the readout's numbers change.
