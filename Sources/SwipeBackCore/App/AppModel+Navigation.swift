@@ -29,4 +29,20 @@ extension AppModel {
             }
         }
     }
+
+    /// A back key or mouse back button: pops the focused stack like its back button, animated.
+    /// Ignored while any swipe runs or the stack animates (so one user action never pops twice),
+    /// and at the root. Keys and buttons not in the configuration's lists are not back commands.
+    func backCommand(_ t: Double, source: BackCommandSource) {
+        guard !stacks.isEmpty else { return }
+        let index = min(focusedStack, stacks.count - 1)
+        let handled = arena.swipeOwner == nil && stacks[index].transition == nil && !stacks[index].isAtRoot
+        logBack(t, source: source, handled: handled)
+        if handled { navigation.request(.pop(stack: stacks[index].id, animated: true), t) }
+    }
+
+    func logBack(_ t: Double, source: BackCommandSource, handled: Bool) {
+        guard !stacks.isEmpty else { return }
+        emit(t, .back(stack: stacks[min(focusedStack, stacks.count - 1)].id, source: source, handled: handled))
+    }
 }
