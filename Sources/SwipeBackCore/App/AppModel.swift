@@ -222,10 +222,10 @@ public final class AppModel {
                 forwardCommand(t, source: .button)
             }
         case .swipe(let phase, let dx, let dy, _):
-            touchpadRuns.gesture(phase, dx: dx, dy: dy, model: self, t)
+            apply(touchpadRuns.gesture(phase, dx: dx, dy: dy, touchpadContext, t), t)
         case .scroll(let dx, let dy, let touchpad, let position):
             if touchpad {
-                touchpadRuns.scroll(dx: dx, dy: dy, at: position, model: self, t)
+                apply(touchpadRuns.scroll(dx: dx, dy: dy, at: position, touchpadContext, t), t)
             } else {
                 scrollWheel(dy: dy, at: position)
             }
@@ -330,7 +330,7 @@ public final class AppModel {
             }
         }
         menuMember.fire(atMilliseconds: t, model: self)
-        touchpadRuns.expire(atMilliseconds: t, model: self)
+        if let expired = touchpadRuns.expire(atMilliseconds: t, touchpadContext) { apply(expired.outputs, expired.at) }
         advanceMomentum(t)
         navigation.advanceSettles(to: t)
     }

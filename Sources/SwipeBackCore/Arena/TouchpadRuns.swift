@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The touchpad's runs: two-finger smooth scrolling and 3+ finger swipes, each driven as a virtual
-/// pointer sequence through the gesture arena from the stack's leading edge, so recognition, the
-/// veto, the decision and the lifecycle are the edge swipe's. It owns the run in progress; the
-/// coordinator (`AppModel.handle`) hands it the touchpad's events and the frame ticks.
+/// The touchpad as an input source of its own: two-finger smooth scrolling and 3+ finger swipes
+/// become runs of a virtual pointer that goes down just inside a stack's leading edge, so the
+/// arena's members (the edge pop, the content) decide them as they decide a finger: recognition,
+/// the veto, the decision and the lifecycle are the edge swipe's.
 ///
-/// It is not an arena member: a touchpad reports scroll deltas and swipe phases, not pointer
-/// sequences, and the arena's members decide the virtual sequence it makes (the edge pop takes a
-/// run toward popping; a run that goes vertical first scrolls the content).
+/// It reads only what it is given (`TouchpadContext`) and returns what its virtual pointer does
+/// (`TouchpadOutput`); the engine feeds that to the arena (`AppModel+Touchpad.swift`) and tells it
+/// when the content took a run (`contentTookRun()`). It never calls the engine.
 final class TouchpadRuns {
     /// A run in progress: two-finger smooth scrolling or a 3+ finger gesture.
     struct Run {
@@ -36,116 +36,120 @@ final class TouchpadRuns {
     /// Two-finger smooth scrolling: horizontal runs toward popping drive the swipe, scaled so
     /// `touchpadDistance` px is a whole stack width; a zero delta (fingers lifted) or
     /// `touchpadEndTimeout` ms without one ends it. Vertical runs scroll the content.
-    func scroll(dx: Double, dy: Double, at position: Point?, model: AppModel, _ t: Double) {
-        if dx == 0 && dy == 0 {
-            end(atMilliseconds: t, cancelled: false, model: model)
-            return
-        }
-        if run?.gesture == true { return } // a gesture owns the touchpad
+    func scroll(dx: Double, dy: Double, at position: Point?, _ context: TouchpadContext, _ t: Double) -> [TouchpadOutput] {
+        if dx == 0 && dy == 0 { return end(cancelled: false, context) }
+        if run?.gesture == true { return [] } // a gesture owns the touchpad
         // Scrolling moves content against the fingers: a scroll toward the left edge (negative dx)
         // is the fingers moving right.
-        move(fingersDx: -dx, fingersDy: -dy, scrollDy: dy, at: position, gesture: false, model: model, t)
+        return move(fingersDx: -dx, fingersDy: -dy, scrollDy: dy, at: position, gesture: false, context, t)
     }
 
     /// An XI 2.4 touchpad swipe (3+ fingers): its deltas are the fingers' travel.
-    func gesture(_ phase: SwipePhase, dx: Double, dy: Double, model: AppModel, _ t: Double) {
+    func gesture(_ phase: SwipePhase, dx: Double, dy: Double, _ context: TouchpadContext, _ t: Double) -> [TouchpadOutput] {
         switch phase {
         case .begin:
-            if run != nil { end(atMilliseconds: t, cancelled: true, model: model) }
-            let index = stack(at: nil, model: model)
-            let possible = model.arena.swipeOwner == nil && model.stacks[index].transition == nil && !model.stacks[index].isAtRoot
-                && model.page(model.stacks[index].top).interactivePop
-            model.logBack(t, source: .swipe, handled: possible)
-            move(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, model: model, t)
+            let ended = run != nil ? end(cancelled: true, context) : []
+            let began = TouchpadOutput.swipeBegan(stackIndex: stack(at: nil, context))
+            return ended + [began] + move(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, context, t)
         case .update:
-            guard run?.gesture == true else { return }
-            move(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, model: model, t)
+            guard run?.gesture == true else { return [] }
+            return move(fingersDx: dx, fingersDy: dy, scrollDy: nil, at: nil, gesture: true, context, t)
         case .end:
-            if run?.gesture == true { end(atMilliseconds: t, cancelled: false, model: model) }
+            return run?.gesture == true ? end(cancelled: false, context) : []
         case .cancel:
             // The driver says the gesture was not meant: the page goes back, whatever the progress.
-            if run?.gesture == true { end(atMilliseconds: t, cancelled: true, model: model) }
+            return run?.gesture == true ? end(cancelled: true, context) : []
         }
+    }
+
+    /// The content took the run (it went vertical first, or nothing could swipe): its deltas
+    /// scroll the content from now on.
+    func contentTookRun() {
+        run?.vertical = true
     }
 
     /// The stack a touchpad acts on: the one under the pointer position when the event has one,
     /// else the focused stack.
-    private func stack(at position: Point?, model: AppModel) -> Int {
-        if let position, let index = model.stacks.lastIndex(where: { $0.frame.contains(position) }) { return index }
-        return min(model.focusedStack, model.stacks.count - 1)
+    private func stack(at position: Point?, _ context: TouchpadContext) -> Int {
+        if let position, let index = context.stackFrames.lastIndex(where: { $0.contains(position) }) { return index }
+        return min(context.focusedStack, context.stackFrames.count - 1)
     }
 
     private func move(fingersDx: Double, fingersDy: Double, scrollDy: Double?, at position: Point?, gesture: Bool,
-                      model: AppModel, _ t: Double) {
-        let id = Self.pointerID
+                      _ context: TouchpadContext, _ t: Double) -> [TouchpadOutput] {
+        var outputs: [TouchpadOutput] = []
         if run == nil {
-            let index = stack(at: position, model: model)
-            let frame = model.stacks[index].frame
+            let index = stack(at: position, context)
+            let frame = context.stackFrames[index]
             // Just inside the leading edge, at the pointer's height (or the stack's middle).
             let y = min(max(position?.y ?? frame.y + frame.height / 2, frame.y), frame.maxY - 1)
-            let origin = Point(x: model.direction == .leftToRight ? frame.x + 1 : frame.maxX - 1, y: y)
+            let origin = Point(x: context.direction == .leftToRight ? frame.x + 1 : frame.maxX - 1, y: y)
             run = Run(stack: index, origin: origin, lastMilliseconds: t, gesture: gesture)
-            down(id: id, stackIndex: index, at: origin, model: model, t)
+            outputs.append(.down(origin, stackIndex: index))
         }
-        guard var run = self.run else { return }
+        guard var run = self.run else { return outputs }
         run.lastMilliseconds = t
         if run.vertical {
             self.run = run
-            if let scrollDy { model.scrollWheel(dy: scrollDy, at: position) }
-            return
+            if let scrollDy { outputs.append(.scrollContent(dy: scrollDy, at: position)) }
+            return outputs
         }
         run.dx += fingersDx
         run.dy += fingersDy
         self.run = run
-        let scale = model.stacks[run.stack].frame.width / model.configuration.touchpadDistance
-        model.pointerMove(PointerInput(phase: .move, id: id, device: .touch,
-                                       position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
-        // Vertical first (the recognizer failed on it, or nothing could swipe and the run is
-        // mostly vertical): the content takes this run.
-        // (The run's travel is in touchpad px: scaled to window px, it is tested against the slop
-        // in window px at the layout scale, as every other member's.)
-        if let sequence = model.arena.sequences[id], sequence.members.isEmpty,
-           sequence.claimedAtDown || TouchSlop.isVertical(dx: run.dx * scale, dy: run.dy * scale, slop: model.touchSlopPixels) {
-            self.run?.vertical = true
-            if let scrollDy { model.scrollWheel(dy: scrollDy, at: position) }
-        }
-    }
-
-    private func down(id: Int, stackIndex index: Int, at point: Point, model: AppModel, _ t: Double) {
-        if model.arena.sequences[id] != nil { model.pointerCancel(id: id, t) }
-        let sequence = ArenaSequence(id: id, device: .touch, downPoint: point, isTouchpad: true)
-        sequence.tracker.addSample(timeMilliseconds: t, position: point)
-        sequence.directionAtDown = model.direction
-        sequence.stackIndex = index
-        sequence.pageAtDown = model.stacks[index].top
-        if model.arena.swipeOwner != nil || model.stacks[index].transition != nil {
-            sequence.isIgnored = true
-        } else {
-            model.focusedStack = index
-        }
-        model.arena.open(sequence, model: model, atMilliseconds: t)
+        // The run's travel is in touchpad px: scaled to window px, the engine tests it against
+        // the slop in window px at the layout scale, as every other member's.
+        let scale = context.stackFrames[run.stack].width / context.touchpadDistance
+        let travel = Point(x: run.dx * scale, y: run.dy * scale)
+        outputs.append(.move(Point(x: run.origin.x + travel.x, y: run.origin.y + travel.y), travel: travel,
+                             scrollDy: scrollDy, at: position))
+        return outputs
     }
 
     /// Ends the touchpad run: a release at the virtual pointer's place (the decision), or a cancel.
-    func end(atMilliseconds t: Double, cancelled: Bool, model: AppModel) {
-        guard let run = self.run else { return }
+    private func end(cancelled: Bool, _ context: TouchpadContext) -> [TouchpadOutput] {
+        guard let run = self.run else { return [] }
         self.run = nil
-        let id = Self.pointerID
-        guard model.arena.sequences[id] != nil else { return }
-        if cancelled {
-            model.pointerCancel(id: id, t)
-        } else {
-            let scale = model.stacks[run.stack].frame.width / model.configuration.touchpadDistance
-            model.pointerUp(PointerInput(phase: .up, id: id, device: .touch,
-                                         position: Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale)), t)
-        }
+        if cancelled { return [.cancel] }
+        let scale = context.stackFrames[run.stack].width / context.touchpadDistance
+        return [.up(Point(x: run.origin.x + run.dx * scale, y: run.origin.y + run.dy * scale))]
     }
 
     /// Ends a two-finger run that has had no delta for `touchpadEndTimeout` ms by `t` (the fingers
-    /// lifted without the zero delta some drivers send), at the time it ran out.
-    func expire(atMilliseconds t: Double, model: AppModel) {
-        if let run, !run.gesture, t >= run.lastMilliseconds + model.configuration.touchpadEndTimeout {
-            end(atMilliseconds: run.lastMilliseconds + model.configuration.touchpadEndTimeout, cancelled: false, model: model)
-        }
+    /// lifted without the zero delta some drivers send), at the time it ran out, which it returns.
+    func expire(atMilliseconds t: Double, _ context: TouchpadContext) -> (outputs: [TouchpadOutput], at: Double)? {
+        guard let run, !run.gesture, t >= run.lastMilliseconds + context.touchpadEndTimeout else { return nil }
+        return (end(cancelled: false, context), run.lastMilliseconds + context.touchpadEndTimeout)
     }
+}
+
+/// What the touchpad source reads: the stacks' frames and the settings it uses.
+struct TouchpadContext {
+    /// Each stack's frame, window px, by stack index.
+    var stackFrames: [Rect]
+    /// The stack that takes the touchpad when an event has no position.
+    var focusedStack: Int
+    /// The layout direction: the virtual pointer goes down just inside the leading edge.
+    var direction: LayoutDirection
+    /// Touchpad px for a whole stack width (`touchpadDistance`).
+    var touchpadDistance: Double
+    /// ms without a delta that end a two-finger run (`touchpadEndTimeout`).
+    var touchpadEndTimeout: Double
+}
+
+/// What the touchpad's virtual pointer does, in order, for the engine to feed to the arena.
+enum TouchpadOutput {
+    /// A 3+ finger swipe began on a stack: the back command is logged (handled when a swipe can run).
+    case swipeBegan(stackIndex: Int)
+    /// The virtual pointer goes down at a point just inside a stack's leading edge.
+    case down(Point, stackIndex: Int)
+    /// It moves to a point, `travel` from where it went down; `scrollDy` is the content's share
+    /// should the content take the run (two-finger scrolling only).
+    case move(Point, travel: Point, scrollDy: Double?, at: Point?)
+    /// A run the content took scrolls it.
+    case scrollContent(dy: Double, at: Point?)
+    /// It lifts at a point: the decision.
+    case up(Point)
+    /// The run was cancelled: the page goes back.
+    case cancel
 }
