@@ -44,6 +44,12 @@ public enum PointerStep: Equatable, Sendable {
     }
 
     /// A click of button 1 at (x, y) root px: move, wait `settle` ms, press, hold `holding` ms, release.
+    ///
+    /// - Parameters:
+    ///   - x: root px.
+    ///   - y: root px.
+    ///   - settle: ms between the move and the press.
+    ///   - holding: ms between the press and the release.
     public static func click(x: Int, y: Int, settle: Double = 30, holding: Double = 30) -> [PointerStep] {
         [.move(x: x, y: y), .wait(settle), .down, .wait(holding), .up]
     }
@@ -92,6 +98,10 @@ public func playPointerScript(_ script: [PointerStep], on display: OpaquePointer
 }
 
 /// Whether `window` is viewable (mapped, with every ancestor mapped) on `display`.
+///
+/// - Parameters:
+///   - display: any connection to the window's server.
+///   - window: the window's id.
 public func isViewable(_ display: OpaquePointer, _ window: Window) -> Bool {
     var attributes = XWindowAttributes()
     return XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state == IsViewable

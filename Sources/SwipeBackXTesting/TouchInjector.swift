@@ -137,6 +137,13 @@ public enum TouchStep: Equatable {
 
     /// A touchpad swipe of `fingers` fingers: begin, `steps` updates of `dx` `every` ms apart, end
     /// (cancelled when `cancelled`).
+    ///
+    /// - Parameters:
+    ///   - fingers: 3 or more.
+    ///   - steps: updates, at least 0.
+    ///   - dx: each update's travel, touchpad px.
+    ///   - every: ms before each update.
+    ///   - cancelled: whether the driver cancels it at the end.
     public static func touchpadSwipe(fingers: UInt16 = 3, steps: Int, dx: Double, every: Double = 8,
                                      cancelled: Bool = false) -> [TouchStep] {
         [.gesture(30, fingers: fingers, dx: 8, dy: 0)]
@@ -146,6 +153,14 @@ public enum TouchStep: Equatable {
 
     /// A straight touch: down at `from`, `steps` moves `every` ms apart to `to`, and (unless
     /// `lift` is false) up there `every` ms later.
+    ///
+    /// - Parameters:
+    ///   - id: the touch id.
+    ///   - from: the down point, screen px.
+    ///   - to: the last move's point, screen px.
+    ///   - steps: moves, at least 1.
+    ///   - every: ms before each move and before the up.
+    ///   - lift: whether the script ends with the up.
     public static func line(_ id: UInt32, from: (Double, Double), to: (Double, Double), steps: Int = 10, every: Double = 8,
                             lift: Bool = true) -> [TouchStep] {
         var script: [TouchStep] = [.down(id, x: from.0, y: from.1)]
@@ -158,6 +173,12 @@ public enum TouchStep: Equatable {
     }
 
     /// A tap of `id` at (x, y) held `milliseconds`.
+    ///
+    /// - Parameters:
+    ///   - id: the touch id.
+    ///   - x: screen px.
+    ///   - y: screen px.
+    ///   - milliseconds: how long the finger stays down.
     public static func tap(_ id: UInt32, x: Double, y: Double, holding milliseconds: Double = 40) -> [TouchStep] {
         [.down(id, x: x, y: y), .wait(milliseconds), .up(id, x: x, y: y)]
     }
@@ -167,6 +188,7 @@ extension TouchInjector {
     /// Plays a touch script: each event is sent when its step comes, after the waits before it,
     /// and returns once Xorg has processed it.
     ///
+    /// - Parameter script: the steps, in order.
     /// - Throws: `XTestingError` when the inputtest socket fails.
     public func play(_ script: [TouchStep]) throws {
         for step in script {

@@ -15,13 +15,17 @@ final class KioskDesktopTests: XCTestCase {
     private func makePanel(_ display: OpaquePointer, width: Int) -> Window {
         let panel = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, UInt32(width), 40, 0, 0, 0xFF0000)
         XStoreName(display, panel, "panel")
-        var dock = [UInt(XInternAtom(display, "_NET_WM_WINDOW_TYPE_DOCK", 0))]
-        XChangeProperty(display, panel, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
-                        UnsafeRawPointer(&dock).assumingMemoryBound(to: UInt8.self), 1)
+        let dock = [UInt(XInternAtom(display, "_NET_WM_WINDOW_TYPE_DOCK", 0))]
+        dock.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display, panel, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         // left, right, top, bottom, then the start and end of each: 40 px at the top, full width.
-        var strut: [UInt] = [0, 0, 40, 0, 0, 0, 0, 0, 0, UInt(width - 1), 0, 0]
-        XChangeProperty(display, panel, XInternAtom(display, "_NET_WM_STRUT_PARTIAL", 0), XA_CARDINAL, 32, PropModeReplace,
-                        UnsafeRawPointer(&strut).assumingMemoryBound(to: UInt8.self), 12)
+        let strut: [UInt] = [0, 0, 40, 0, 0, 0, 0, 0, 0, UInt(width - 1), 0, 0]
+        strut.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display, panel, XInternAtom(display, "_NET_WM_STRUT_PARTIAL", 0), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 12)
+        }
         // Where it asks to be: the top-left (a user-given position, which the window manager keeps).
         let hints = XAllocSizeHints()!
         hints.pointee.flags = USPosition | USSize

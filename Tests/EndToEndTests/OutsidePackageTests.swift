@@ -76,7 +76,7 @@ final class OutsidePackageTests: XCTestCase {
                                "SWIPEBACK_ASSETS": library.appendingPathComponent("Assets").path]
         // What the app prints goes to a file, read as it grows.
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("outside-app-\(UUID().uuidString).txt").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outPath) }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         process.standardError = FileHandle.nullDevice

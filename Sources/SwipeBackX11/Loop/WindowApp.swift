@@ -184,7 +184,7 @@ public final class WindowApp {
             let free = !window.surface.hasFrameInFlight
             // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
             // a flood of input most wakes end here.
-            var wantsFrame = free
+            let wantsFrame = free
                 && (needsDraw || model.needsFrames || renderer.needsRedraw(model.scene(), width: window.width, height: window.height))
             let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
