@@ -19,9 +19,9 @@ public enum KeyTranslation {
     ///
     /// - Parameter chord: the chord as written in a configuration.
     public static func keysyms(ofChord chord: String) -> [KeySym]? {
-        guard normalizedChord(chord) != nil, let parsed = KeyChord(chord) else { return nil }
+        guard let parsed = KeyChord(chord), case let key = XStringToKeysym(xName(parsed.key)), key != UInt(NoSymbol) else { return nil }
         let modifierKeys: [KeyChord.Modifier: String] = [.ctrl: "Control_L", .alt: "Alt_L", .shift: "Shift_L", .superKey: "Super_L"]
-        return parsed.modifiers.map { XStringToKeysym(modifierKeys[$0]!) } + [XStringToKeysym(xName(parsed.key))]
+        return parsed.modifiers.map { XStringToKeysym(modifierKeys[$0]!) } + [key]
     }
 
     /// The X name of a chord's key: a single letter's keysym is the lower-case one.
