@@ -24,24 +24,24 @@ final class GestureArenaTests: XCTestCase {
             self.journal = journal
         }
 
-        func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
             journal.lines.append("\(name) claim \(sequence.id)")
             return claims
         }
 
-        func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+        func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
             moves += 1
             journal.lines.append("\(name) move \(sequence.id)")
             if moves == acceptsAtMove { arena?.accept(sequence, by: self) }
             return handlesMoves ? .handled : .pass
         }
 
-        func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
             journal.lines.append("\(name) end \(sequence.id)")
             return handlesEnd
         }
 
-        func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+        func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
             journal.lines.append("\(name) cancel \(sequence.id)")
         }
 
@@ -54,7 +54,8 @@ final class GestureArenaTests: XCTestCase {
 
     private final class Journal { var lines: [String] = [] }
 
-    private let model = TestModels.model(stack: ["A"])
+    /// The members' host: the arena never looks at it, only hands it on.
+    private let context = FakeArenaContext(stack: ["A"])
 
     private func sequence(_ id: Int) -> ArenaSequence {
         let sequence = ArenaSequence(id: id, device: .touch, downPoint: Point(x: 10, y: 10), isTouchpad: false)
@@ -76,8 +77,8 @@ final class GestureArenaTests: XCTestCase {
         let a = FakeMember("a", journal: journal), b = FakeMember("b", claims: false, journal: journal)
         let c = FakeMember("c", journal: journal)
         let arena = arena([a, b, c])
-        arena.open(sequence(1), model: model, atMilliseconds: 0)
-        arena.move(id: 1, to: Point(x: 20, y: 10), model: model, atMilliseconds: 16)
+        arena.open(sequence(1), in: context, atMilliseconds: 0)
+        arena.move(id: 1, to: Point(x: 20, y: 10), in: context, atMilliseconds: 16)
         XCTAssertEqual(journal.lines, ["a claim 1", "b claim 1", "c claim 1", "a move 1", "c move 1"])
         XCTAssertTrue(arena.sequences[1]?.claimedAtDown == true)
     }
@@ -87,8 +88,8 @@ final class GestureArenaTests: XCTestCase {
         let a = FakeMember("a", journal: journal), b = FakeMember("b", journal: journal)
         a.handlesMoves = true
         let arena = arena([a, b])
-        arena.open(sequence(1), model: model, atMilliseconds: 0)
-        arena.move(id: 1, to: Point(x: 20, y: 10), model: model, atMilliseconds: 16)
+        arena.open(sequence(1), in: context, atMilliseconds: 0)
+        arena.move(id: 1, to: Point(x: 20, y: 10), in: context, atMilliseconds: 16)
         XCTAssertEqual(journal.lines.filter { $0.contains("move") }, ["a move 1"])
     }
 
@@ -97,11 +98,11 @@ final class GestureArenaTests: XCTestCase {
         let a = FakeMember("a", journal: journal), b = FakeMember("b", journal: journal), c = FakeMember("c", journal: journal)
         b.acceptsAtMove = 2
         let arena = arena([a, b, c])
-        arena.open(sequence(1), model: model, atMilliseconds: 0)
-        arena.move(id: 1, to: Point(x: 20, y: 10), model: model, atMilliseconds: 16)
-        arena.move(id: 1, to: Point(x: 30, y: 10), model: model, atMilliseconds: 32)
-        arena.move(id: 1, to: Point(x: 40, y: 10), model: model, atMilliseconds: 48)
-        arena.end(id: 1, at: Point(x: 40, y: 10), model: model, atMilliseconds: 64)
+        arena.open(sequence(1), in: context, atMilliseconds: 0)
+        arena.move(id: 1, to: Point(x: 20, y: 10), in: context, atMilliseconds: 16)
+        arena.move(id: 1, to: Point(x: 30, y: 10), in: context, atMilliseconds: 32)
+        arena.move(id: 1, to: Point(x: 40, y: 10), in: context, atMilliseconds: 48)
+        arena.end(id: 1, at: Point(x: 40, y: 10), in: context, atMilliseconds: 64)
         XCTAssertEqual(Array(journal.lines.dropFirst(3)), [
             "a move 1", "b move 1", "c move 1",
             "a move 1", "b move 1", "a reject 1", "c reject 1", // b accepted during its second move
@@ -116,8 +117,8 @@ final class GestureArenaTests: XCTestCase {
         let a = FakeMember("a", journal: journal), b = FakeMember("b", journal: journal), c = FakeMember("c", journal: journal)
         b.handlesEnd = true
         let arena = arena([a, b, c])
-        arena.open(sequence(1), model: model, atMilliseconds: 0)
-        arena.end(id: 1, at: Point(x: 10, y: 10), model: model, atMilliseconds: 5)
+        arena.open(sequence(1), in: context, atMilliseconds: 0)
+        arena.end(id: 1, at: Point(x: 10, y: 10), in: context, atMilliseconds: 5)
         XCTAssertEqual(Array(journal.lines.dropFirst(3)), ["a end 1", "b end 1", "a reject 1", "b reject 1", "c reject 1"])
     }
 
@@ -127,14 +128,14 @@ final class GestureArenaTests: XCTestCase {
         b.staysForOtherSwipes = true
         let arena = arena([a, b])
         let first = sequence(1), second = sequence(2)
-        arena.open(first, model: model, atMilliseconds: 0)
-        arena.open(second, model: model, atMilliseconds: 1)
+        arena.open(first, in: context, atMilliseconds: 0)
+        arena.open(second, in: context, atMilliseconds: 1)
         arena.beginWindowSwipe(owner: first)
         XCTAssertEqual(arena.swipeOwner, 1)
         XCTAssertEqual(Array(journal.lines.dropFirst(4)), ["a reject 2"], "b stays in the other sequence; the owner keeps both")
         XCTAssertEqual(second.members.count, 1)
         XCTAssertEqual(first.members.count, 2)
-        arena.cancel(id: 2, model: model, atMilliseconds: 10)
+        arena.cancel(id: 2, in: context, atMilliseconds: 10)
         XCTAssertEqual(journal.lines.last, "b cancel 2")
         arena.endWindowSwipe()
         XCTAssertNil(arena.swipeOwner)

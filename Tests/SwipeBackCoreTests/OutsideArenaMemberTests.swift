@@ -13,32 +13,32 @@ final class OutsideArenaMemberTests: XCTestCase {
         private var pair: Set<Int> = []
         private(set) var pops = 0
 
-        func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
             guard !sequence.isTouchpad, let stack = sequence.stackIndex else { return false }
             fingers[sequence.id] = Finger(stack: stack, downTime: t)
             if fingers.count == 2, Set(fingers.values.map(\.stack)).count == 1 { pair = Set(fingers.keys) }
             return true
         }
 
-        func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
-            if TouchSlop.hasLeft(sequence.translation, slop: model.configuration.touchSlop) {
+        func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
+            if TouchSlop.hasLeft(sequence.translation, slop: context.settings.touchSlopPixels) {
                 pair = []
-                model.arena.reject(sequence, member: self)
+                context.arena.reject(sequence, member: self)
             }
             return .pass
         }
 
-        func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+        func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
             guard let finger = fingers.removeValue(forKey: sequence.id), pair.contains(sequence.id) else { return false }
             pair.remove(sequence.id)
             // The second finger up, within 300 ms of its down: the tap.
             guard pair.isEmpty, t - finger.downTime <= 300 else { return false }
             pops += 1
-            model.handle(.pop(stack: model.stacks[finger.stack].id, animated: true), atMilliseconds: t)
+            context.perform(.pop(stackIndex: finger.stack), atMilliseconds: t)
             return true
         }
 
-        func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+        func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
             fingers[sequence.id] = nil
             pair = []
         }

@@ -5,7 +5,7 @@ extension AppModel {
     public var historyMenu: HistoryMenu? { menuMember.menu }
 
     /// The open history menu's visible rows in window px, nearest first; empty when none is open.
-    public var historyMenuRowFrames: [Rect] { menuMember.rowFrames(model: self) }
+    public var historyMenuRowFrames: [Rect] { menuMember.rowFrames(in: arenaHost) }
 
     /// A forward key or mouse forward button: pushes the focused stack's first forward page
     /// again, animated. Ignored while any swipe runs or the stack animates, and when its forward
@@ -27,18 +27,18 @@ extension AppModel {
         } else if configuration.forwardButtons.contains(pointer.button) {
             forwardCommand(t, source: .button)
         } else if pointer.button == 3 {
-            menuMember.secondaryClick(at: pointer.position, model: self, t)
+            menuMember.secondaryClick(at: pointer.position, in: arenaHost, t)
         }
     }
 
     /// Closes the history menu, if one is open.
     func closeHistoryMenu(_ t: Double) {
-        menuMember.close(model: self, t)
+        menuMember.close(in: arenaHost, t)
     }
 
     /// Closes the history menu when it belongs to stack `stackID` (the stack changed).
     func closeHistoryMenu(_ t: Double, ifOn stackID: String) {
-        if menuMember.menu?.stackID == stackID { menuMember.close(model: self, t) }
+        if menuMember.menu?.stackID == stackID { menuMember.close(in: arenaHost, t) }
     }
 
     /// Pops `instance`'s stack to it in one animated pop (UIKit's `popToViewController`): only

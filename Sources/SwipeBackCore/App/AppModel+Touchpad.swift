@@ -27,7 +27,7 @@ extension AppModel {
                 } else {
                     focusedStack = index
                 }
-                arena.open(sequence, model: self, atMilliseconds: t)
+                arena.open(sequence, in: arenaHost, atMilliseconds: t)
             case .move(let point, let travel, let scrollDy, let position):
                 pointerMove(PointerInput(phase: .move, id: id, device: .touch, position: point), t)
                 // Vertical first (the recognizer failed on it, or nothing could swipe and the run

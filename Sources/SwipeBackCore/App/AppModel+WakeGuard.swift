@@ -16,7 +16,7 @@ extension AppModel {
             if arena.sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }
             let sequence = ArenaSequence(id: pointer.id, device: pointer.device, downPoint: pointer.position, isTouchpad: false)
             sequence.isIgnored = true
-            arena.open(sequence, model: self, atMilliseconds: t)
+            arena.open(sequence, in: arenaHost, atMilliseconds: t)
         }
         log(TimedEvent(timeMilliseconds: t, event: .wake))
         return true

@@ -7,7 +7,10 @@
 public final class AppModel {
     /// The configuration in effect.
     public internal(set) var configuration: Configuration {
-        didSet { navigation.context.configuration = configuration }
+        didSet {
+            navigation.context.configuration = configuration
+            updateArenaSettings()
+        }
     }
     /// The window's size in px.
     public internal(set) var windowWidth: Double
@@ -15,7 +18,10 @@ public final class AppModel {
     public internal(set) var windowHeight: Double
     /// The layout direction for the next swipe.
     public internal(set) var direction: LayoutDirection {
-        didSet { navigation.context.direction = direction }
+        didSet {
+            navigation.context.direction = direction
+            updateArenaSettings()
+        }
     }
     /// The pages, with run-time changes (`set`, toggles) applied.
     public internal(set) var document: PagesDocument
@@ -58,7 +64,9 @@ public final class AppModel {
     /// Layout scale, px per layout unit (`LayoutScale.range`; 1 by default; the window's follows
     /// `Xft.dpi` / 96 through `InputEvent.layoutScale`): every metric (header, margins, elements,
     /// text, `edgeWidth`, `touchSlop`) is multiplied by it, from the next hit test and frame on.
-    public var layoutScale = 1.0
+    public var layoutScale = 1.0 {
+        didSet { updateArenaSettings() }
+    }
     /// Whether the desktop asks for reduced motion (XSETTINGS `Gtk/EnableAnimations` 0, kept current by the window).
     public var desktopReducesMotion = false {
         didSet { navigation.context.desktopReducesMotion = desktopReducesMotion }
@@ -84,6 +92,8 @@ public final class AppModel {
     let scrollMember = VerticalScrollMember()
     let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .forwardEdge),
                       InteractivePopMember(zone: .content)]
+    /// What the arena's members see of the model, and the intents they ask of it.
+    private(set) lazy var arenaHost = AppArenaHost(model: self, settings: arenaSettings)
     /// The touchpad's runs (two-finger scrolling, 3+ finger swipes), driven as virtual pointers.
     let touchpadRuns = TouchpadRuns()
     /// The stack that got the last down or scroll: keys and back buttons act on it.
@@ -120,6 +130,14 @@ public final class AppModel {
             let pages = description.pages.map { navigation.makeInstance($0) }
             navigation.stacks.append(NavigationStack(id: description.id, frame: frame, pages: pages))
         }
+    }
+
+    private var arenaSettings: ArenaSettings {
+        ArenaSettings(configuration: configuration, direction: direction, layoutScale: layoutScale)
+    }
+
+    private func updateArenaSettings() {
+        arenaHost.settings = arenaSettings
     }
 
     /// Logs `willAppear` and `didAppear` for each stack's top page, stacks in order (SPEC section 1).
@@ -194,7 +212,7 @@ public final class AppModel {
                 closeHistoryMenu(t)
             }
         case .resize(let width, let height):
-            resize(width: width, height: height)
+            resize(width: width, height: height, t)
             // A menu none of whose rows fits any more closes.
             if historyMenu != nil && historyMenuRowFrames.isEmpty { closeHistoryMenu(t) }
         case .screenSaver(let active):
@@ -250,7 +268,7 @@ public final class AppModel {
         } else {
             sequence.isIgnored = true
         }
-        arena.open(sequence, model: self, atMilliseconds: t)
+        arena.open(sequence, in: arenaHost, atMilliseconds: t)
         // A transition (animated push or pop, or a settle) owns the stack: a down does nothing,
         // except where a member takes it (the moving page of a swipe's settle).
         if let index = sequence.stackIndex, stacks[index].transition != nil, sequence.members.isEmpty {
@@ -259,43 +277,19 @@ public final class AppModel {
     }
 
     func pointerMove(_ pointer: PointerInput, _ t: Double) {
-        arena.move(id: pointer.id, to: pointer.position, model: self, atMilliseconds: t)
-    }
-
-    /// Whether a control of the top page claims a drag toward the pop direction against the content
-    /// swipe: a slider always; a carousel only when it can still move that way (not on its first item).
-    func contentClaims(stackIndex index: Int, element: Int) -> Bool {
-        let top = stacks[index].top
-        switch page(top).elements[element].kind {
-        case .slider: return true
-        case .carousel: return controlValue(instance: top, element: element) > 0
-        default: return false
-        }
-    }
-
-    /// Whether `point` (window px) is on the page a transition moves.
-    func isOnMovingPage(_ point: Point, stack: NavigationStack, transition: Transition) -> Bool {
-        guard stack.frame.contains(point) else { return false }
-        let offset = transition.progress * stack.frame.width
-        return transition.direction == .leftToRight ? point.x >= stack.frame.x + offset : point.x < stack.frame.maxX - offset
+        arena.move(id: pointer.id, to: pointer.position, in: arenaHost, atMilliseconds: t)
     }
 
     func pointerUp(_ pointer: PointerInput, _ t: Double) {
-        arena.end(id: pointer.id, at: pointer.position, model: self, atMilliseconds: t)
+        arena.end(id: pointer.id, at: pointer.position, in: arenaHost, atMilliseconds: t)
     }
 
     func pointerCancel(id: Int, _ t: Double) {
-        arena.cancel(id: id, model: self, atMilliseconds: t)
+        arena.cancel(id: id, in: arenaHost, atMilliseconds: t)
     }
 
     func cancelAllSequences(_ t: Double) {
         for id in Array(arena.sequences.keys).sorted() { pointerCancel(id: id, t) }
-    }
-
-    /// The release velocity along the pop direction in px/s, clamped to `maxVelocity`; nil when none.
-    func popVelocity(_ tracker: VelocityTracker, _ direction: LayoutDirection, atMilliseconds t: Double) -> Double? {
-        guard let v = tracker.velocity(atMilliseconds: t) else { return nil }
-        return configuration.limitedVelocity(v.xPixelsPerSecond * direction.popSign)
     }
 
     // MARK: - Animation
@@ -329,7 +323,7 @@ public final class AppModel {
                 navigation.request(.popToRoot(animated: true, clearsForward: true), stackIndex: index, t)
             }
         }
-        menuMember.fire(atMilliseconds: t, model: self)
+        menuMember.fire(atMilliseconds: t, in: arenaHost)
         if let expired = touchpadRuns.expire(atMilliseconds: t, touchpadContext) { apply(expired.outputs, expired.at) }
         advanceMomentum(t)
         navigation.advanceSettles(to: t)
@@ -337,7 +331,7 @@ public final class AppModel {
 
     // MARK: - Window
 
-    func resize(width: Double, height: Double) {
+    func resize(width: Double, height: Double, _ t: Double) {
         guard width > 0, height > 0, windowWidth > 0, windowHeight > 0 else { return }
         let sx = width / windowWidth, sy = height / windowHeight
         let oldFrames = stacks.map(\.frame)
@@ -346,7 +340,7 @@ public final class AppModel {
             navigation.stacks[index].frame = Rect(x: f.x * sx, y: f.y * sy, width: f.width * sx, height: f.height * sy)
         }
         for sequence in arena.sequences.values {
-            for member in sequence.members { member.windowResized(oldFrames: oldFrames, sequence: sequence, model: self) }
+            for member in sequence.members { member.windowResized(oldFrames: oldFrames, sequence: sequence, in: arenaHost, atMilliseconds: t) }
         }
         windowWidth = width
         windowHeight = height

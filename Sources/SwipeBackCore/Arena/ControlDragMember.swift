@@ -17,76 +17,80 @@ final class ControlDragMember: GestureArenaMember {
     /// How many sequences it holds state for (soak tests).
     var retainedCount: Int { drags.count }
 
-    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
-        guard !sequence.isTouchpad, let index = sequence.stackIndex, model.stacks[index].transition == nil,
+    func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+        guard !sequence.isTouchpad, let index = sequence.stackIndex, context.stacks[index].transition == nil,
               let hit = sequence.elementAtDown,
-              model.page(model.stacks[index].top).elements[hit].claimsHorizontalDrags else { return false }
+              context.page(context.stacks[index].top).elements[hit].claimsHorizontalDrags else { return false }
         drags[sequence.id] = Drag(element: hit)
         return true
     }
 
-    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+    func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
         guard var drag = drags[sequence.id], let index = sequence.stackIndex else { return .pass }
-        let slop = model.touchSlopPixels
+        let settings = context.settings
+        let slop = settings.touchSlopPixels
         let d = sequence.translation
         // Over a carousel on its first item with the content swipe on, a drag toward popping is the
         // swipe's; a drag the other way stays the carousel's.
         if !drag.active, sequence.members.contains(where: { $0 !== self && $0.takesDragsTowardPop(in: sequence) }) {
             let towardPop = d.x * sequence.directionAtDown.popSign
             if TouchSlop.isHorizontal(dx: towardPop, dy: d.y, slop: slop) {
-                model.arena.reject(sequence, member: self)
+                context.arena.reject(sequence, member: self)
                 return .pass
             }
         }
         defer { if drags[sequence.id] != nil { drags[sequence.id] = drag } }
-        let stack = model.stacks[index]
-        let page = model.page(stack.top)
+        let stack = context.stacks[index]
+        let page = context.page(stack.top)
         guard stack.transition == nil, drag.element < page.elements.count else { return .handled }
         if !drag.active {
             // The control claims the drag once it is horizontal; a vertical one is not its.
             guard TouchSlop.isHorizontal(dx: abs(d.x), dy: d.y, slop: slop) else {
                 if TouchSlop.isVertical(dx: d.x, dy: d.y, slop: slop) {
-                    model.arena.reject(sequence, member: self)
+                    context.arena.reject(sequence, member: self)
                     return .pass // a vertical drag on a control falls through to scrolling
                 }
                 return .handled
             }
             drag.active = true
-            model.arena.accept(sequence, by: self)
+            context.arena.accept(sequence, by: self)
         }
         guard case .slider = page.elements[drag.element].kind else { return .handled } // a carousel pages at the release
-        if drag.startValue == nil { drag.startValue = model.controlValue(instance: stack.top, element: drag.element) }
-        let frame = model.elementFrames(of: page, width: stack.frame.width)[drag.element]
-        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius * model.layoutScale)
-        let delta = d.x * model.direction.popSign / track
-        model.setControl(t, stack: stack, element: drag.element, value: min(max(drag.startValue! + delta, 0), 1))
+        let startValue = drag.startValue ?? context.controlValue(stackIndex: index, element: drag.element)
+        drag.startValue = startValue
+        let frame = context.elementFrames(stackIndex: index)[drag.element]
+        let track = max(1, frame.width - 2 * PageElement.sliderKnobRadius * settings.layoutScale)
+        let delta = d.x * settings.direction.popSign / track
+        context.perform(.setControl(stackIndex: index, element: drag.element, value: min(max(startValue + delta, 0), 1)),
+                        atMilliseconds: t)
         return .handled
     }
 
-    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard let drag = drags[sequence.id], drag.active, let index = sequence.stackIndex else { return false }
-        let stack = model.stacks[index]
-        let page = model.page(stack.top)
+        let stack = context.stacks[index]
+        let page = context.page(stack.top)
         guard stack.transition == nil, drag.element < page.elements.count,
               case .carousel(let items) = page.elements[drag.element].kind else { return true }
-        let frame = model.elementFrames(of: page, width: stack.frame.width)[drag.element]
-        let direction = model.direction
+        let frame = context.elementFrames(stackIndex: index)[drag.element]
+        let settings = context.settings
+        let direction = settings.direction
         // Toward the reading direction's end: a drag of a quarter of the carousel, or a fling, pages once.
         let forward = (sequence.downPoint.x - sequence.position.x) * direction.popSign
         let velocity = (sequence.tracker.velocity(atMilliseconds: t)?.xPixelsPerSecond ?? 0) * -direction.popSign
-        let current = Int(model.controlValue(instance: stack.top, element: drag.element))
-        let fling = model.configuration.flingVelocity * frame.width
+        let current = Int(context.controlValue(stackIndex: index, element: drag.element))
+        let fling = settings.flingVelocity * frame.width
         var next = current
         if forward >= frame.width / 4 || (forward > 0 && velocity >= fling) {
             next = min(current + 1, max(items.count - 1, 0))
         } else if -forward >= frame.width / 4 || (forward < 0 && -velocity >= fling) {
             next = max(current - 1, 0)
         }
-        model.setControl(t, stack: stack, element: drag.element, value: Double(next))
+        context.perform(.setControl(stackIndex: index, element: drag.element, value: Double(next)), atMilliseconds: t)
         return true
     }
 
-    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         drags[sequence.id] = nil
     }
 
@@ -96,13 +100,13 @@ final class ControlDragMember: GestureArenaMember {
 
     /// Carousels being dragged: instance serial to (element index, horizontal offset in px of the
     /// finger from where it went down), so the renderer can show the images following it.
-    func carouselDrags(model: AppModel) -> [Int: (element: Int, offset: Double)] {
+    func carouselDrags(in context: ArenaContext) -> [Int: (element: Int, offset: Double)] {
         var result: [Int: (element: Int, offset: Double)] = [:]
         for (id, drag) in drags where drag.active {
-            guard let sequence = model.arena.sequences[id], sequence.hasMoved, let index = sequence.stackIndex,
-                  model.stacks[index].transition == nil,
-                  case .carousel? = model.page(model.stacks[index].top).elements[safe: drag.element]?.kind else { continue }
-            result[model.stacks[index].top.serial] = (drag.element, sequence.position.x - sequence.downPoint.x)
+            guard let sequence = context.arena.sequences[id], sequence.hasMoved, let index = sequence.stackIndex,
+                  context.stacks[index].transition == nil,
+                  case .carousel? = context.page(context.stacks[index].top).elements[safe: drag.element]?.kind else { continue }
+            result[context.stacks[index].top.serial] = (drag.element, sequence.position.x - sequence.downPoint.x)
         }
         return result
     }

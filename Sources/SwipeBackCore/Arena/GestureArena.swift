@@ -55,42 +55,42 @@ public final class GestureArena {
     ///
     /// - Parameters:
     ///   - sequence: the new sequence, its stack and top page set (or marked ignored).
-    ///   - model: the app model.
+    ///   - context: what the members see of the host.
     ///   - t: the down's time in ms.
-    func open(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func open(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         sequences[sequence.id] = sequence
         guard !sequence.isIgnored else { return }
-        for member in members where member.claim(sequence, model: model, atMilliseconds: t) {
+        for member in members where member.claim(sequence, in: context, atMilliseconds: t) {
             sequence.members.append(member)
         }
         sequence.claimedAtDown = !sequence.members.isEmpty
     }
 
     /// A move of sequence `id` to `position` at `t` ms; a move of a pointer that is not down (hover) does nothing.
-    func move(id: Int, to position: Point, model: AppModel, atMilliseconds t: Double) {
+    func move(id: Int, to position: Point, in context: ArenaContext, atMilliseconds t: Double) {
         guard let sequence = sequences[id] else { return }
         sequence.position = position
         sequence.hasMoved = true
         sequence.tracker.addSample(timeMilliseconds: t, position: position)
         guard !sequence.isIgnored else { return }
         for member in sequence.members where sequence.contains(member) && !sequence.isIgnored {
-            if member.move(sequence, model: model, atMilliseconds: t) == .handled { break }
+            if member.move(sequence, in: context, atMilliseconds: t) == .handled { break }
         }
     }
 
     /// The release of sequence `id` at `position`: the members in order until one handles it.
-    func end(id: Int, at position: Point, model: AppModel, atMilliseconds t: Double) {
+    func end(id: Int, at position: Point, in context: ArenaContext, atMilliseconds t: Double) {
         guard let sequence = sequences.removeValue(forKey: id) else { return }
         guard !sequence.isIgnored, sequence.stackIndex != nil else { return close(sequence) }
         sequence.position = position
-        for member in sequence.members where member.end(sequence, model: model, atMilliseconds: t) { break }
+        for member in sequence.members where member.end(sequence, in: context, atMilliseconds: t) { break }
         close(sequence)
     }
 
     /// The system cancelled sequence `id`: every member hears it.
-    func cancel(id: Int, model: AppModel, atMilliseconds t: Double) {
+    func cancel(id: Int, in context: ArenaContext, atMilliseconds t: Double) {
         guard let sequence = sequences.removeValue(forKey: id) else { return }
-        for member in sequence.members { member.cancel(sequence, model: model, atMilliseconds: t) }
+        for member in sequence.members { member.cancel(sequence, in: context, atMilliseconds: t) }
         sequence.members = []
     }
 

@@ -30,71 +30,72 @@ final class HistoryMenuMember: GestureArenaMember {
     var dueMilliseconds: Double? { pressing.values.min() }
 
     /// The visible rows' frames in window px, nearest first; empty without a menu.
-    func rowFrames(model: AppModel) -> [Rect] {
-        guard let menu, let stack = model.stack(id: menu.stackID) else { return [] }
-        return menu.rowFrames(stackFrame: stack.frame, headerHeight: model.headerHeight, layoutScale: model.layoutScale,
-                              direction: model.direction)
+    func rowFrames(in context: ArenaContext) -> [Rect] {
+        guard let menu, let stack = context.stacks.first(where: { $0.id == menu.stackID }) else { return [] }
+        let settings = context.settings
+        return menu.rowFrames(stackFrame: stack.frame, headerHeight: settings.headerHeight, layoutScale: settings.layoutScale,
+                              direction: settings.direction)
     }
 
-    private func row(at point: Point, model: AppModel) -> Int? {
-        rowFrames(model: model).firstIndex { $0.contains(point) }
+    private func row(at point: Point, in context: ArenaContext) -> Int? {
+        rowFrames(in: context).firstIndex { $0.contains(point) }
     }
 
     /// Whether a press at `point` (window px) would open the menu of stack `index`: the stack is
     /// idle, above its root, and its top page shows a system back button under the point.
-    func opensMenu(stackIndex index: Int, at point: Point, model: AppModel) -> Bool {
-        let stack = model.stacks[index]
+    func opensMenu(stackIndex index: Int, at point: Point, in context: ArenaContext) -> Bool {
+        let stack = context.stacks[index]
         guard stack.transition == nil, !stack.isAtRoot else { return false }
         let local = stack.frame.localPoint(point)
-        return model.systemBackButtonFrame(stack: stack, page: model.page(stack.top))?.contains(local) == true
+        return context.systemBackButtonFrame(stackIndex: index)?.contains(local) == true
     }
 
-    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard !sequence.isTouchpad else { return false }
         if menu != nil {
             inMenu.insert(sequence.id)
             return true
         }
-        guard let index = sequence.stackIndex, opensMenu(stackIndex: index, at: sequence.downPoint, model: model) else { return false }
-        pressing[sequence.id] = t + model.configuration.historyMenuDelay
+        guard let index = sequence.stackIndex, opensMenu(stackIndex: index, at: sequence.downPoint, in: context) else { return false }
+        pressing[sequence.id] = t + context.settings.historyMenuDelay
         return true
     }
 
-    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+    func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
         let id = sequence.id
-        let onMenu = menu.map { _ in openers.contains(id) || (inMenu.contains(id) && row(at: sequence.downPoint, model: model) != nil) } ?? false
+        let onMenu = menu.map { _ in openers.contains(id) || (inMenu.contains(id) && row(at: sequence.downPoint, in: context) != nil) } ?? false
         if onMenu {
             // A finger that opened the menu, or went down on a row, slides over the rows: the menu's alone.
-            model.arena.accept(sequence, by: self)
+            context.arena.accept(sequence, by: self)
             return .handled
         }
-        if TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) {
+        if TouchSlop.hasLeft(sequence.translation, slop: context.settings.touchSlopPixels) {
             // A drag that starts outside the menu closes it, and is the drag it is.
-            if inMenu.contains(id) { close(model: model, t) }
-            model.arena.reject(sequence, member: self)
+            if inMenu.contains(id) { close(in: context, t) }
+            context.arena.reject(sequence, member: self)
         }
         return .pass
     }
 
-    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         let id = sequence.id
         // A press released before its long press: the back button's tap.
         if pressing.removeValue(forKey: id) != nil { return false }
         if openers.remove(id) != nil {
             // The long press's release: on a row it chooses it; elsewhere the menu stays open.
-            if let row = row(at: sequence.position, model: model) { choose(row, model: model, t) }
+            if let row = row(at: sequence.position, in: context) { choose(row, in: context, t) }
             return true
         }
         guard inMenu.remove(id) != nil else { return false }
-        if let row = row(at: sequence.position, model: model) {
-            choose(row, model: model, t)
+        if let row = row(at: sequence.position, in: context) {
+            choose(row, in: context, t)
         } else {
-            close(model: model, t)
+            close(in: context, t)
         }
         return true
     }
 
-    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         reject(sequence)
     }
 
@@ -105,51 +106,52 @@ final class HistoryMenuMember: GestureArenaMember {
     }
 
     /// Fires the long presses due at `t` (ms): the menu opens, and the press is the menu's.
-    func fire(atMilliseconds t: Double, model: AppModel) {
+    func fire(atMilliseconds t: Double, in context: ArenaContext) {
         for (id, due) in pressing.sorted(by: { $0.key < $1.key }) where due <= t {
             pressing[id] = nil
-            guard let sequence = model.arena.sequences[id], let index = sequence.stackIndex,
-                  model.stacks[index].top == sequence.pageAtDown, open(stackIndex: index, model: model, t) else { continue }
+            guard let sequence = context.arena.sequences[id], let index = sequence.stackIndex,
+                  context.stacks[index].top == sequence.pageAtDown, open(stackIndex: index, in: context, t) else { continue }
             openers.insert(id)
-            model.arena.accept(sequence, by: self)
+            context.arena.accept(sequence, by: self)
         }
     }
 
     /// A right-click at `point` (window px): it opens the menu of the back button under it, or
     /// closes an open menu.
-    func secondaryClick(at point: Point, model: AppModel, _ t: Double) {
-        if menu != nil { return close(model: model, t) }
-        guard let index = model.stacks.lastIndex(where: { $0.frame.contains(point) }),
-              opensMenu(stackIndex: index, at: point, model: model) else { return }
-        open(stackIndex: index, model: model, t)
+    func secondaryClick(at point: Point, in context: ArenaContext, _ t: Double) {
+        if menu != nil { return close(in: context, t) }
+        guard let index = context.stacks.lastIndex(where: { $0.frame.contains(point) }),
+              opensMenu(stackIndex: index, at: point, in: context) else { return }
+        open(stackIndex: index, in: context, t)
     }
 
     /// Opens the menu of stack `index`, listing the pages beneath its top, nearest first.
     @discardableResult
-    func open(stackIndex index: Int, model: AppModel, _ t: Double) -> Bool {
-        let stack = model.stacks[index]
+    func open(stackIndex index: Int, in context: ArenaContext, _ t: Double) -> Bool {
+        let stack = context.stacks[index]
+        let settings = context.settings
         guard menu == nil, stack.transition == nil, !stack.isAtRoot else { return false }
         let items = Array(stack.pages.dropLast().reversed())
         let opening = HistoryMenu(stackID: stack.id, items: items)
         // A stack too short for one row below its header gets no menu.
-        guard !opening.rowFrames(stackFrame: stack.frame, headerHeight: model.headerHeight, layoutScale: model.layoutScale,
-                                 direction: model.direction).isEmpty else { return false }
+        guard !opening.rowFrames(stackFrame: stack.frame, headerHeight: settings.headerHeight, layoutScale: settings.layoutScale,
+                                 direction: settings.direction).isEmpty else { return false }
         menu = opening
-        model.emit(t, .menu(stack: stack.id, phase: .opened(items: items.map(\.pageID))))
+        context.perform(.historyMenu(stackID: stack.id, phase: .opened(items: items.map(\.pageID))), atMilliseconds: t)
         return true
     }
 
     /// Closes the open menu; `chosen` is the row's page when a row was tapped.
-    func close(chosen: PageInstance? = nil, model: AppModel, _ t: Double) {
+    func close(chosen: PageInstance? = nil, in context: ArenaContext, _ t: Double) {
         guard let menu else { return }
         self.menu = nil
-        model.emit(t, .menu(stack: menu.stackID, phase: .closed(chosen: chosen?.pageID)))
+        context.perform(.historyMenu(stackID: menu.stackID, phase: .closed(chosen: chosen?.pageID)), atMilliseconds: t)
     }
 
-    private func choose(_ row: Int, model: AppModel, _ t: Double) {
-        guard let menu, let index = model.stacks.firstIndex(where: { $0.id == menu.stackID }) else { return }
+    private func choose(_ row: Int, in context: ArenaContext, _ t: Double) {
+        guard let menu, let index = context.stacks.firstIndex(where: { $0.id == menu.stackID }) else { return }
         let target = menu.items[row]
-        close(chosen: target, model: model, t)
-        model.navigation.request(.popTo(target, animated: true), stackIndex: index, t)
+        close(chosen: target, in: context, t)
+        context.perform(.popTo(target, stackIndex: index), atMilliseconds: t)
     }
 }

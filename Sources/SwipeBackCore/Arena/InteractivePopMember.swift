@@ -29,41 +29,52 @@ class InteractivePopMember: GestureArenaMember {
         self.zone = zone
     }
 
-    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard let zone, let index = sequence.stackIndex else { return false }
-        let stack = model.stacks[index]
-        guard stack.transition == nil, canSwipe(stack, model: model), model.page(stack.top).interactivePop else { return false }
-        let configuration = model.configuration
-        var direction = model.direction
+        let stack = context.stacks[index]
+        let settings = context.settings
+        guard stack.transition == nil, canSwipe(stack, settings), context.page(stack.top).interactivePop else { return false }
+        var direction = settings.direction
         if sequence.isTouchpad {
             guard zone == .edge else { return false }
         } else {
-            let page = model.page(stack.top)
+            let page = context.page(stack.top)
             let hit = sequence.elementAtDown
             let claimed = hit.map { page.elements[$0].claimsHorizontalDrags } ?? false
             let inEdgeZone = ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame,
-                                                                         direction: model.direction, edgeWidth: model.edgeWidthPixels)
+                                                                         direction: direction, edgeWidth: settings.edgeWidthPixels)
             switch zone {
             case .forwardEdge:
                 // The trailing edge's zone, in the mirrored layout, on the same terms as the back edge.
                 direction = direction.mirrored
-                guard configuration.forwardSwipe, !claimed,
+                guard settings.forwardSwipe, !claimed,
                       ScreenEdgePanGestureRecognizer.isInEdgeZone(sequence.downPoint, frame: stack.frame, direction: direction,
-                                                                  edgeWidth: model.edgeWidthPixels) else { return false }
+                                                                  edgeWidth: settings.edgeWidthPixels) else { return false }
             case .edge:
                 // The edge keeps priority in its zone, where a control under the finger keeps its drags.
                 guard inEdgeZone, !claimed else { return false }
             case .content:
                 // Elsewhere, with the full-width content swipe on (iOS 26, libadwaita), a drag toward the pop
                 // direction anywhere on the page pops it, unless the control under it can take that drag.
-                guard configuration.contentSwipe, !inEdgeZone,
-                      !(hit.map { model.contentClaims(stackIndex: index, element: $0) } ?? false) else { return false }
+                guard settings.contentSwipe, !inEdgeZone,
+                      !(hit.map { Self.contentClaims(page.elements[$0].kind, stackIndex: index, element: $0, context) } ?? false)
+                else { return false }
             }
         }
         recognizers[sequence.id] = ScreenEdgePanGestureRecognizer(downPoint: sequence.downPoint, direction: direction,
                                                                   widthPixels: stack.frame.width,
-                                                                  touchSlop: model.touchSlopPixels)
+                                                                  touchSlop: settings.touchSlopPixels)
         return true
+    }
+
+    /// Whether a control claims a drag toward the pop direction against the content swipe: a
+    /// slider always; a carousel only when it can still move that way (not on its first item).
+    private static func contentClaims(_ kind: PageElement.Kind, stackIndex: Int, element: Int, _ context: ArenaContext) -> Bool {
+        switch kind {
+        case .slider: return true
+        case .carousel: return context.controlValue(stackIndex: stackIndex, element: element) > 0
+        default: return false
+        }
     }
 
     /// The content swipe takes the drags toward popping of every sequence it claimed (over a
@@ -72,79 +83,88 @@ class InteractivePopMember: GestureArenaMember {
         zone == .content && recognizers[sequence.id] != nil
     }
 
-    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+    func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
         guard var recognizer = recognizers[sequence.id], let index = sequence.stackIndex else { return .pass }
         let outcome = recognizer.move(to: sequence.position)
         recognizers[sequence.id] = recognizer
+        let arena = context.arena
         switch outcome {
         case .none:
             return .pass
         case .failed:
-            model.arena.reject(sequence, member: self)
+            arena.reject(sequence, member: self)
             return .pass
         case .wouldBegin:
-            let stack = model.stacks[index]
-            let page = model.page(stack.top)
             // The stack must still be as it was at the down: same top page, still enabled, nothing
             // animating (a push, pop or settle that started since then owns the stack).
-            guard stack.transition == nil, stack.top == sequence.pageAtDown, page.interactivePop, canSwipe(stack, model: model) else {
-                model.arena.reject(sequence, member: self)
+            guard isAsAtDown(sequence, in: context) else {
+                arena.reject(sequence, member: self)
                 return .pass
             }
-            // The page's veto, asked once per attempt with the start point: a document page's
-            // static answer, or a Swift page's closure.
-            let answer = page.shouldBegin
-                ?? model.delegate?.appModel(model, shouldBeginInteractivePopOf: stack.top, inStack: stack.id, at: sequence.downPoint)
-            if let answer {
-                model.emit(t, .veto(stack: stack.id, page: page.id, downPoint: sequence.downPoint, allowed: answer))
+            // The page's veto, asked once per attempt with the start point.
+            if let answer = context.shouldBeginInteractivePop(stackIndex: index, at: sequence.downPoint, atMilliseconds: t) {
                 // The veto may have changed the stacks (a push or pop from inside it): then the swipe fails.
-                let now = model.stacks[index]
-                if !answer || now.transition != nil || now.top != sequence.pageAtDown || !canSwipe(now, model: model) {
-                    model.arena.reject(sequence, member: self)
+                let now = context.stacks[index]
+                if !answer || now.transition != nil || now.top != sequence.pageAtDown || !canSwipe(now, context.settings) {
+                    arena.reject(sequence, member: self)
                     return .pass
                 }
             }
             recognizer.begin()
             recognizers[sequence.id] = recognizer
-            model.arena.accept(sequence, by: self)
-            model.arena.beginWindowSwipe(owner: sequence)
+            arena.accept(sequence, by: self)
+            arena.beginWindowSwipe(owner: sequence)
             if zone == .forwardEdge {
-                model.navigation.beginInteractiveForward(stackIndex: index, direction: recognizer.direction.mirrored,
-                                                         progress: recognizer.progress, t)
+                context.perform(.beginInteractiveForward(stackIndex: index, direction: recognizer.direction.mirrored,
+                                                         progress: recognizer.progress), atMilliseconds: t)
             } else {
-                model.navigation.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress, t)
+                context.perform(.beginInteractivePop(stackIndex: index, direction: recognizer.direction, progress: recognizer.progress),
+                                atMilliseconds: t)
             }
             return .handled
         case .changed:
-            guard model.arena.swipeOwner == sequence.id, model.stacks[index].transition != nil else { return .handled }
+            guard arena.swipeOwner == sequence.id, let stack = context.stacks[safe: index], stack.transition != nil else { return .handled }
+            let settings = context.settings
             // Dragged back past the start: with `overshoot` the page rubber-bands (drawn only).
-            let drawn = model.configuration.overshoot && zone != .forwardEdge && recognizer.dx < 0
-                ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: model.stacks[index].frame.width) : nil
-            model.navigation.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
-                               verticalTravel: sequence.position.y - sequence.downPoint.y,
-                               velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
+            let drawn = settings.overshoot && zone != .forwardEdge && recognizer.dx < 0
+                ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: stack.frame.width) : nil
+            context.perform(.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
+                                          verticalTravel: sequence.position.y - sequence.downPoint.y,
+                                          velocity: settings.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)),
+                            atMilliseconds: t)
             return .handled
         }
     }
 
-    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
-        guard model.arena.swipeOwner == sequence.id, var recognizer = recognizers[sequence.id], recognizer.isActive,
+    /// Whether the sequence's stack is as it was at the down: idle, the same top page, its pop on,
+    /// somewhere to go.
+    private func isAsAtDown(_ sequence: ArenaSequence, in context: ArenaContext) -> Bool {
+        guard let index = sequence.stackIndex else { return false }
+        let stack = context.stacks[index]
+        return stack.transition == nil && stack.top == sequence.pageAtDown && context.page(stack.top).interactivePop
+            && canSwipe(stack, context.settings)
+    }
+
+    func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+        guard context.arena.swipeOwner == sequence.id, var recognizer = recognizers[sequence.id], recognizer.isActive,
               let index = sequence.stackIndex else { return false }
-        model.arena.endWindowSwipe()
+        context.arena.endWindowSwipe()
         recognizer.end(at: sequence.position)
         recognizers[sequence.id] = recognizer
-        guard model.stacks[index].transition != nil else { return true }
-        model.navigation.releaseInteractivePop(stackIndex: index, progress: recognizer.progress,
-                                    velocity: model.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t), t)
+        guard context.stacks[index].transition != nil else { return true }
+        context.perform(.releaseInteractivePop(stackIndex: index, progress: recognizer.progress,
+                                               velocity: context.settings.popVelocity(sequence.tracker, recognizer.direction,
+                                                                                      atMilliseconds: t)),
+                        atMilliseconds: t)
         return true
     }
 
-    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         recognizers[sequence.id] = nil
-        guard model.arena.swipeOwner == sequence.id, let index = sequence.stackIndex,
-              model.stacks[index].transition != nil else { return }
-        model.arena.endWindowSwipe()
-        model.navigation.cancelInteractivePop(stackIndex: index, t)
+        guard context.arena.swipeOwner == sequence.id, let index = sequence.stackIndex,
+              context.stacks[index].transition != nil else { return }
+        context.arena.endWindowSwipe()
+        context.perform(.cancelInteractivePop(stackIndex: index), atMilliseconds: t)
     }
 
     func reject(_ sequence: ArenaSequence) {
@@ -152,22 +172,22 @@ class InteractivePopMember: GestureArenaMember {
     }
 
     /// Whether the stack has somewhere to go: a page beneath the top (back), or a forward page.
-    private func canSwipe(_ stack: NavigationStack, model: AppModel) -> Bool {
-        zone == .forwardEdge ? !stack.forwardPages.isEmpty && model.configuration.forwardHistory > 0 : !stack.isAtRoot
+    private func canSwipe(_ stack: NavigationStack, _ settings: ArenaSettings) -> Bool {
+        zone == .forwardEdge ? !stack.forwardPages.isEmpty && settings.forwardHistory > 0 : !stack.isAtRoot
     }
 
     /// Rejected when another sequence begins the swipe (one swipe per window).
     func staysWhenSwipeBegins(elsewhere owner: ArenaSequence, in sequence: ArenaSequence) -> Bool { false }
 
-    func windowResized(oldFrames: [Rect], sequence: ArenaSequence, model: AppModel) {
+    func windowResized(oldFrames: [Rect], sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         guard let index = sequence.stackIndex, var recognizer = recognizers[sequence.id] else { return }
-        let old = oldFrames[index], new = model.stacks[index].frame
+        let old = oldFrames[index], new = context.stacks[index].frame
         let edgeShift = recognizer.direction == .leftToRight ? new.x - old.x : new.maxX - old.maxX
         recognizer.resize(widthPixels: new.width, shift: Point(x: edgeShift, y: new.y - old.y))
         recognizers[sequence.id] = recognizer
         // The page follows the finger at once, not at the next move.
-        if model.arena.swipeOwner == sequence.id, recognizer.isActive, model.stacks[index].transition?.settle == nil {
-            model.navigation.moveInteractivePop(stackIndex: index, to: recognizer.progress)
+        if context.arena.swipeOwner == sequence.id, recognizer.isActive, context.stacks[index].transition?.settle == nil {
+            context.perform(.moveInteractivePop(stackIndex: index, progress: recognizer.progress), atMilliseconds: t)
         }
     }
 }

@@ -14,55 +14,63 @@ final class SettleRegrabMember: InteractivePopMember {
         super.init(zone: nil)
     }
 
-    override func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
-        guard !sequence.isTouchpad, let index = sequence.stackIndex, let transition = model.stacks[index].transition,
+    override func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+        guard !sequence.isTouchpad, let index = sequence.stackIndex, let transition = context.stacks[index].transition,
               transition.kind == .interactivePop, transition.settle != nil,
-              model.isOnMovingPage(sequence.downPoint, stack: model.stacks[index], transition: transition) else { return false }
+              Self.isOnMovingPage(sequence.downPoint, frame: context.stacks[index].frame, transition: transition) else { return false }
         waiting.insert(sequence.id)
         return true
     }
 
-    override func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+    override func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
         guard waiting.contains(sequence.id), let index = sequence.stackIndex else {
-            return super.move(sequence, model: model, atMilliseconds: t)
+            return super.move(sequence, in: context, atMilliseconds: t)
         }
-        guard model.arena.swipeOwner == nil, let transition = model.stacks[index].transition, transition.kind == .interactivePop,
+        let arena = context.arena
+        guard arena.swipeOwner == nil, let transition = context.stacks[index].transition, transition.kind == .interactivePop,
               transition.settle != nil else {
             sequence.isIgnored = true // the settle ended, or another finger took the page: too late
-            model.arena.reject(sequence, member: self)
+            arena.reject(sequence, member: self)
             return .handled
         }
-        let slop = model.touchSlopPixels
+        let slop = context.settings.touchSlopPixels
         let d = sequence.translation
         if TouchSlop.isVertical(dx: d.x, dy: d.y, slop: slop) {
             sequence.isIgnored = true
-            model.arena.reject(sequence, member: self)
+            arena.reject(sequence, member: self)
             return .handled
         }
         guard TouchSlop.isHorizontal(dx: abs(d.x), dy: d.y, slop: slop) else { return .handled }
         waiting.remove(sequence.id)
         recognizers[sequence.id] = ScreenEdgePanGestureRecognizer.grabbing(
             at: sequence.position, progress: transition.progress, direction: transition.direction,
-            widthPixels: model.stacks[index].frame.width, touchSlop: slop)
-        sequence.pageAtDown = model.stacks[index].top
-        model.arena.accept(sequence, by: self)
-        model.arena.beginWindowSwipe(owner: sequence)
-        model.navigation.regrabInteractivePop(stackIndex: index, t)
+            widthPixels: context.stacks[index].frame.width, touchSlop: slop)
+        sequence.pageAtDown = context.stacks[index].top
+        arena.accept(sequence, by: self)
+        arena.beginWindowSwipe(owner: sequence)
+        context.perform(.regrabInteractivePop(stackIndex: index), atMilliseconds: t)
         return .handled
     }
 
-    override func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
-        waiting.contains(sequence.id) ? false : super.end(sequence, model: model, atMilliseconds: t)
+    override func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+        waiting.contains(sequence.id) ? false : super.end(sequence, in: context, atMilliseconds: t)
     }
 
-    override func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    override func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         waiting.remove(sequence.id)
-        super.cancel(sequence, model: model, atMilliseconds: t)
+        super.cancel(sequence, in: context, atMilliseconds: t)
     }
 
     override func reject(_ sequence: ArenaSequence) {
         waiting.remove(sequence.id)
         super.reject(sequence)
+    }
+
+    /// Whether `point` (window px) is on the page a transition moves in a stack at `frame`.
+    static func isOnMovingPage(_ point: Point, frame: Rect, transition: Transition) -> Bool {
+        guard frame.contains(point) else { return false }
+        let offset = transition.progress * frame.width
+        return transition.direction == .leftToRight ? point.x >= frame.x + offset : point.x < frame.maxX - offset
     }
 
     /// A finger still waiting to take hold stays when another takes the page (it then finds it taken).

@@ -18,17 +18,17 @@ final class TapMember: GestureArenaMember {
     /// How many sequences it holds state for (soak tests).
     var retainedCount: Int { targets.count }
 
-    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard !sequence.isTouchpad, !sequence.stoppedCoasting, let index = sequence.stackIndex,
-              model.stacks[index].transition == nil else { return false }
-        let stack = model.stacks[index]
+              context.stacks[index].transition == nil else { return false }
+        let stack = context.stacks[index]
         let hit = sequence.elementAtDown
         let local = stack.frame.localPoint(sequence.downPoint)
-        if hit == nil, let custom = model.customElementHit(stackIndex: index, at: sequence.downPoint) {
+        if hit == nil, let custom = context.customElementHit(stackIndex: index, at: sequence.downPoint) {
             targets[sequence.id] = .custom(custom)
         } else if let hit {
             targets[sequence.id] = .element(hit)
-        } else if model.systemBackButtonFrame(stack: stack, page: model.page(stack.top))?.contains(local) == true {
+        } else if context.systemBackButtonFrame(stackIndex: index)?.contains(local) == true {
             targets[sequence.id] = .systemBackButton
         } else {
             return false
@@ -36,37 +36,37 @@ final class TapMember: GestureArenaMember {
         return true
     }
 
-    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
+    func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
         // A finger that slides off its tap target by more than the touch slop no longer taps.
-        if TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) {
-            model.arena.reject(sequence, member: self)
+        if TouchSlop.hasLeft(sequence.translation, slop: context.settings.touchSlopPixels) {
+            context.arena.reject(sequence, member: self)
         }
         return .pass
     }
 
-    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard let target = targets[sequence.id], let index = sequence.stackIndex else { return false }
-        guard model.stacks[index].transition == nil else { return true }
-        guard !TouchSlop.hasLeft(sequence.translation, slop: model.touchSlopPixels) else { return true }
-        let stack = model.stacks[index]
+        guard context.stacks[index].transition == nil else { return true }
+        guard !TouchSlop.hasLeft(sequence.translation, slop: context.settings.touchSlopPixels) else { return true }
+        let stack = context.stacks[index]
         let point = sequence.position
         let local = stack.frame.localPoint(point)
-        let page = model.page(stack.top)
         switch target {
         case .systemBackButton:
-            guard model.systemBackButtonFrame(stack: stack, page: page)?.contains(local) == true else { return true }
-            model.activate(t, stackIndex: index, instance: stack.top, elementID: nil, action: .pop)
+            guard context.systemBackButtonFrame(stackIndex: index)?.contains(local) == true else { return true }
+            context.perform(.activate(stackIndex: index, instance: stack.top, elementID: nil, action: .pop), atMilliseconds: t)
         case .custom(let element):
-            guard model.customElementHit(stackIndex: index, at: point) == element else { return true }
-            model.delegate?.appModel(model, didTap: element, in: stack.top, inStack: stack.id)
+            guard context.customElementHit(stackIndex: index, at: point) == element else { return true }
+            context.perform(.tapCustom(element: element, stackIndex: index), atMilliseconds: t)
         case .element(let elementIndex):
-            guard model.elementHit(stackIndex: index, at: point) == elementIndex else { return true }
-            let element = page.elements[elementIndex]
+            guard context.elementHit(stackIndex: index, at: point) == elementIndex else { return true }
+            let element = context.page(stack.top).elements[elementIndex]
             switch element.kind {
             case .button(_, let action):
-                model.activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: action)
+                context.perform(.activate(stackIndex: index, instance: stack.top, elementID: element.id, action: action), atMilliseconds: t)
             case .toggle(_, let bind):
-                model.activate(t, stackIndex: index, instance: stack.top, elementID: element.id, action: .toggle(bind))
+                context.perform(.activate(stackIndex: index, instance: stack.top, elementID: element.id, action: .toggle(bind)),
+                                atMilliseconds: t)
             default:
                 break
             }
@@ -74,7 +74,7 @@ final class TapMember: GestureArenaMember {
         return true
     }
 
-    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         targets[sequence.id] = nil
     }
 
@@ -84,14 +84,15 @@ final class TapMember: GestureArenaMember {
 
     /// The button each page instance shows pressed: instance serial to element index, for fingers
     /// resting on a button of an idle stack's top page.
-    func pressedButtons(model: AppModel) -> [Int: Int] {
+    func pressedButtons(in context: ArenaContext) -> [Int: Int] {
         var pressed: [Int: Int] = [:]
         for (id, target) in targets {
-            guard case .element(let element) = target, let sequence = model.arena.sequences[id], !sequence.isIgnored,
-                  let index = sequence.stackIndex, model.stacks[index].transition == nil else { continue }
-            let page = model.page(model.stacks[index].top)
+            guard case .element(let element) = target, let sequence = context.arena.sequences[id], !sequence.isIgnored,
+                  let index = sequence.stackIndex, context.stacks[index].transition == nil else { continue }
+            let top = context.stacks[index].top
+            let page = context.page(top)
             if element < page.elements.count, case .button = page.elements[element].kind {
-                pressed[model.stacks[index].top.serial] = element
+                pressed[top.serial] = element
             }
         }
         return pressed

@@ -10,36 +10,36 @@ final class VerticalScrollMember: GestureArenaMember {
     /// How many sequences it holds state for (soak tests).
     var retainedCount: Int { scrollStarts.count }
 
-    func claim(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard !sequence.isTouchpad, let index = sequence.stackIndex else { return false }
-        return model.stacks[index].transition == nil
+        return context.stacks[index].transition == nil
     }
 
-    func move(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> ArenaMoveResult {
-        guard let index = sequence.stackIndex, model.arena.swipeOwner != sequence.id,
-              model.stacks[index].transition == nil, model.stacks[index].top == sequence.pageAtDown else { return .pass }
+    func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
+        guard let index = sequence.stackIndex, context.arena.swipeOwner != sequence.id,
+              context.stacks[index].transition == nil, context.stacks[index].top == sequence.pageAtDown else { return .pass }
         let d = sequence.translation
-        if scrollStarts[sequence.id] == nil, TouchSlop.isVertical(dx: d.x, dy: d.y, slop: model.touchSlopPixels),
-           model.maxScrollOffset(stackIndex: index) > 0 {
+        if scrollStarts[sequence.id] == nil, TouchSlop.isVertical(dx: d.x, dy: d.y, slop: context.settings.touchSlopPixels),
+           context.maxScrollOffset(stackIndex: index) > 0 {
             // Vertical first: the page's content takes the drag (the edge swipe fails on it too).
-            scrollStarts[sequence.id] = model.scrollOffset(of: model.stacks[index].top) + d.y
-            model.arena.accept(sequence, by: self)
+            scrollStarts[sequence.id] = context.scrollOffset(stackIndex: index) + d.y
+            context.arena.accept(sequence, by: self)
         }
         guard let start = scrollStarts[sequence.id] else { return .pass }
-        model.setScrollOffset(start - d.y, stackIndex: index)
+        context.perform(.scroll(stackIndex: index, offset: start - d.y), atMilliseconds: t)
         return .handled
     }
 
-    func end(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) -> Bool {
+    func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
         guard scrollStarts[sequence.id] != nil, let index = sequence.stackIndex else { return false }
         let vy = sequence.tracker.velocity(atMilliseconds: t)?.yPixelsPerSecond ?? 0
-        if model.stacks[index].transition == nil {
-            model.fling(stackIndex: index, fingerVelocityPixelsPerSecond: vy, atMilliseconds: t)
+        if context.stacks[index].transition == nil {
+            context.perform(.fling(stackIndex: index, fingerVelocity: vy), atMilliseconds: t)
         }
         return true
     }
 
-    func cancel(_ sequence: ArenaSequence, model: AppModel, atMilliseconds t: Double) {
+    func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
         scrollStarts[sequence.id] = nil
     }
 

@@ -6,6 +6,11 @@ extension Configuration {
     /// - Parameter velocityPixelsPerSecond: px/s, any sign.
     /// - Returns: px/s in -maxVelocity...maxVelocity.
     public func limitedVelocity(_ velocityPixelsPerSecond: Double) -> Double {
+        Self.limitedVelocity(velocityPixelsPerSecond, maxVelocity: maxVelocity)
+    }
+
+    /// `velocityPixelsPerSecond` clamped to ±`maxVelocity` (px/s, more than 0).
+    static func limitedVelocity(_ velocityPixelsPerSecond: Double, maxVelocity: Double) -> Double {
         min(max(velocityPixelsPerSecond, -maxVelocity), maxVelocity)
     }
 }

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The app model as the arena members' host: what they read of it, and the intents it carries out.
+final class AppArenaHost: ArenaContext {
+    unowned let model: AppModel
+    /// Kept current by the model as its configuration, direction and layout scale change.
+    var settings: ArenaSettings
+
+    init(model: AppModel, settings: ArenaSettings) {
+        self.model = model
+        self.settings = settings
+    }
+
+    var arena: GestureArena { model.arena }
+    var stacks: [NavigationStack] { model.navigation.stacks }
+
+    func page(_ instance: PageInstance) -> PageDefinition { model.page(instance) }
+
+    func elementFrames(stackIndex index: Int) -> [Rect] {
+        let stack = model.stacks[index]
+        return model.elementFrames(of: model.page(stack.top), width: stack.frame.width)
+    }
+
+    func elementHit(stackIndex index: Int, at point: Point) -> Int? { model.elementHit(stackIndex: index, at: point) }
+
+    func customElementHit(stackIndex index: Int, at point: Point) -> String? { model.customElementHit(stackIndex: index, at: point) }
+
+    func systemBackButtonFrame(stackIndex index: Int) -> Rect? {
+        let stack = model.stacks[index]
+        return model.systemBackButtonFrame(stack: stack, page: model.page(stack.top))
+    }
+
+    func scrollOffset(stackIndex index: Int) -> Double { model.scrollOffset(of: model.stacks[index].top) }
+
+    func maxScrollOffset(stackIndex index: Int) -> Double { model.maxScrollOffset(stackIndex: index) }
+
+    func controlValue(stackIndex index: Int, element: Int) -> Double {
+        model.controlValue(instance: model.stacks[index].top, element: element)
+    }
+
+    func shouldBeginInteractivePop(stackIndex index: Int, at downPoint: Point, atMilliseconds t: Double) -> Bool? {
+        let stack = model.stacks[index]
+        let page = model.page(stack.top)
+        // A document page's static answer, or a Swift page's closure.
+        guard let answer = page.shouldBegin
+                ?? model.delegate?.appModel(model, shouldBeginInteractivePopOf: stack.top, inStack: stack.id, at: downPoint)
+        else { return nil }
+        model.emit(t, .veto(stack: stack.id, page: page.id, downPoint: downPoint, allowed: answer))
+        return answer
+    }
+
+    func perform(_ intent: ArenaIntent, atMilliseconds t: Double) {
+        let navigation = model.navigation
+        switch intent {
+        case .beginInteractivePop(let index, let direction, let progress):
+            navigation.beginInteractivePop(stackIndex: index, direction: direction, progress: progress, t)
+        case .beginInteractiveForward(let index, let direction, let progress):
+            navigation.beginInteractiveForward(stackIndex: index, direction: direction, progress: progress, t)
+        case .regrabInteractivePop(let index):
+            navigation.regrabInteractivePop(stackIndex: index, t)
+        case .followFinger(let index, let progress, let drawn, let verticalTravel, let velocity):
+            navigation.followFinger(stackIndex: index, progress: progress, drawn: drawn, verticalTravel: verticalTravel,
+                                    velocity: velocity, t)
+        case .moveInteractivePop(let index, let progress):
+            navigation.moveInteractivePop(stackIndex: index, to: progress)
+        case .releaseInteractivePop(let index, let progress, let velocity):
+            navigation.releaseInteractivePop(stackIndex: index, progress: progress, velocity: velocity, t)
+        case .cancelInteractivePop(let index):
+            navigation.cancelInteractivePop(stackIndex: index, t)
+        case .pop(let index):
+            navigation.request(.pop(animated: true), stackIndex: index, t)
+        case .popTo(let target, let index):
+            navigation.request(.popTo(target, animated: true), stackIndex: index, t)
+        case .activate(let index, let instance, let elementID, let action):
+            model.activate(t, stackIndex: index, instance: instance, elementID: elementID, action: action)
+        case .tapCustom(let element, let index):
+            let stack = model.stacks[index]
+            model.delegate?.appModel(model, didTap: element, in: stack.top, inStack: stack.id)
+        case .setControl(let index, let element, let value):
+            model.setControl(t, stack: model.stacks[index], element: element, value: value)
+        case .scroll(let index, let offset):
+            model.setScrollOffset(offset, stackIndex: index)
+        case .fling(let index, let velocity):
+            model.fling(stackIndex: index, fingerVelocityPixelsPerSecond: velocity, atMilliseconds: t)
+        case .historyMenu(let stackID, let phase):
+            model.emit(t, .menu(stack: stackID, phase: phase))
+        }
+    }
+}
