@@ -222,17 +222,18 @@ public final class SystemGrab: @unchecked Sendable {
             refreshAreas()
             return
         }
-        guard event.type == GenericEvent, event.xcookie.extension == xiOpcode, XGetEventData(display, &event.xcookie) != 0,
-              let data = event.xcookie.data else { return }
-        defer { XFreeEventData(display, &event.xcookie) }
+        EventCookie.withData(display, &event, extension: xiOpcode) { evtype, data in handleXI(evtype, data, report: report) }
+    }
+
+    private func handleXI(_ evtype: Int32, _ data: UnsafeMutableRawPointer, report: (SystemGrabReport) -> Void) {
         // Raw and device events both start with type, serial, send_event, display, extension, evtype, time.
         let time = data.assumingMemoryBound(to: XIRawEvent.self).pointee.time
         defer { heartbeat.withLock { $0 = UInt32(truncatingIfNeeded: time) } }
-        switch event.xcookie.evtype {
+        switch evtype {
         case XI_RawTouchBegin, XI_RawTouchEnd:
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
             let key = TouchKey(source: raw.sourceid, detail: raw.detail)
-            if event.xcookie.evtype == XI_RawTouchEnd {
+            if evtype == XI_RawTouchEnd {
                 fingersDown.remove(key)
                 return
             }
@@ -246,7 +247,7 @@ public final class SystemGrab: @unchecked Sendable {
             }
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            touch(device, type: event.xcookie.evtype, report: report)
+            touch(device, type: evtype, report: report)
         default: break
         }
     }

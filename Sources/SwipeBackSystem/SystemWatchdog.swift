@@ -17,6 +17,8 @@ public final class SystemWatchdog: @unchecked Sendable {
     public static let stallLimitMilliseconds = 1000.0
 
     private let display: OpaquePointer
+    /// XInput's major opcode on `display`, nil without XInput.
+    private let xiOpcode: Int32?
     private let heartbeat: @Sendable () -> UInt32
     private let now: @Sendable () -> Double
 
@@ -30,6 +32,8 @@ public final class SystemWatchdog: @unchecked Sendable {
     public init(displayName: String?, heartbeat: @escaping @Sendable () -> UInt32, now: @escaping @Sendable () -> Double) throws {
         let display = try X11Connection.open(displayName)
         self.display = display
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        xiOpcode = XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 ? opcode : nil
         self.heartbeat = heartbeat
         self.now = now
         var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
@@ -56,9 +60,10 @@ public final class SystemWatchdog: @unchecked Sendable {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                guard event.type == GenericEvent, XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { continue }
-                pending.append((UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time), now()))
-                XFreeEventData(display, &event.xcookie)
+                let (_, time) = EventCookie.withData(display, &event, extension: xiOpcode) { _, data in
+                    UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time)
+                }
+                if let time { pending.append((time, now())) }
             }
             let beat = heartbeat()
             // Reached when the loop's time is at or after the down's, modulo the 32-bit wrap.

@@ -4,7 +4,7 @@ import SwipeBackBenchmarks
 import SwipeBackXTesting
 import SwipeBackFormats
 
-/// The pacing figures (issue 17), under a private Xvfb at 1920x1080, whose Present clock is a
+/// The pacing figures, under a private Xvfb at 1920x1080, whose Present clock is a
 /// fake 60 Hz:
 ///
 /// - `frames_per_s_1khz_flood`: frames shown per second while a 1 kHz XTest move flood drags the

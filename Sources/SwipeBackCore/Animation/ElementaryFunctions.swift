@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // exp, sin and cos for the springs, in the standard library alone: the core target imports
-// nothing else (issue 2), and Swift's standard library has no elementary functions. Cody-Waite
+// nothing else, and Swift's standard library has no elementary functions. Cody-Waite
 // range reduction and Taylor series; tested against the C library's functions to 1e-14 relative
 // over the ranges springs use (ElementaryFunctionsTests).
 

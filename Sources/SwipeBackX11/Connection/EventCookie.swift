@@ -4,7 +4,7 @@ import CX11
 /// The one owner of an extension event's data (an XI2 or Present `GenericEvent`): it fetches the
 /// cookie's data, lends it to a body and frees it, so no caller pairs `XGetEventData` with
 /// `XFreeEventData` itself.
-enum EventCookie {
+public enum EventCookie {
     /// Runs `body` with the data of `event` when it is a `GenericEvent` of extension `opcode`.
     ///
     /// - Parameters:
@@ -14,7 +14,8 @@ enum EventCookie {
     ///   - body: gets the event type (`evtype`) and its data; the data is valid only inside.
     /// - Returns: what `body` returns; nil when the event is not that extension's, or its data
     ///   could not be read (`matched` then tells which).
-    static func withData<T>(_ display: OpaquePointer, _ event: inout XEvent, extension opcode: Int32?,
+    @discardableResult
+    public static func withData<T>(_ display: OpaquePointer, _ event: inout XEvent, extension opcode: Int32?,
                             _ body: (_ evtype: Int32, _ data: UnsafeMutableRawPointer) throws -> T) rethrows -> (matched: Bool, result: T?) {
         guard event.type == GenericEvent, let opcode, event.xcookie.extension == opcode else { return (false, nil) }
         guard XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { return (true, nil) }

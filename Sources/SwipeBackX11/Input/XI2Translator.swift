@@ -7,8 +7,11 @@ import SwipeBackCore
 ///
 /// It asks the server nothing: what it must know of the devices comes in as arguments (the scroll
 /// devices, whether a device is cut off from the window), so it is tested from zero-initialised XI
-/// structs without a server. `WindowApp` owns the X connection and hands it events; this type
-/// decides what they mean, policy included ("an end from a cut-off device is a cancel").
+/// structs without a server. `XI2InputSource` owns the device queries and hands it events. It maps
+/// the server's facts onto the input vocabulary of SPEC section 2 and decides nothing about
+/// gestures: a sequence the server ended for the window without a release (a touch another client
+/// took, an end from a device cut off from the window) is SPEC's `cancel`, "the system ended that
+/// sequence", whatever the engine was doing with it.
 public struct XI2Translator: Sendable {
     private var smoothScroll = SmoothScroll()
     private var touchOwnership = TouchOwnership()
@@ -69,7 +72,7 @@ public struct XI2Translator: Sendable {
                 held[pointer.id] = (event.sourceid, pointer.device)
             case .up:
                 // An end from a device now cut off is the server ending the sequence for the device,
-                // not a release: a system cancel, so a swipe puts the page back instead of committing.
+                // not a release: SPEC's `cancel`.
                 if let source = held.removeValue(forKey: pointer.id)?.source, isCutOff(source) { pointer.phase = .cancel }
             case .cancel:
                 held[pointer.id] = nil

@@ -4,13 +4,11 @@
 ///
 /// Input carries the server's time, mapped onto the app clock by `ServerClock`; ticks carry the
 /// app clock as they happen, and frames the app clock when they reached the screen (their `ms`
-/// reaches back to when their drawing began, so a frame shows what came before `t − ms`). An input event read late (stamped before
-/// a tick or a frame's start, read after it) would go back in time. `inputTime` moves it up to the last time handed out by
-/// growing an offset that every later input keeps, so the steps between later events (which
-/// velocity is made of) stay exact; only the one step at the shift shrinks. Holding input back to
-/// the app clock instead would give a batch of late events one time, and the velocity fit nothing
-/// to go on. So the timeline may run ahead of the app clock by the offset (the largest lateness
-/// seen, a few ms), and `appTime` then gives the timeline's time.
+/// reaches back to when their drawing began). An input event read late (stamped before a tick or
+/// a frame's start, read after it) would go back in time: `inputTime` moves it up to the last time
+/// handed out by growing an offset that every later input keeps, so the steps between later events
+/// (which velocity is made of) stay exact. The timeline may so run ahead of the app clock by the
+/// largest lateness seen (a few ms); `appTime` gives the timeline's time.
 public struct LiveTimeline: Sendable {
     /// The latest time handed out, in ms on the app clock.
     public private(set) var lastMilliseconds = -Double.infinity
