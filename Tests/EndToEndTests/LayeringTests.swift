@@ -27,6 +27,17 @@ final class LayeringTests: XCTestCase {
         }
     }
 
+    func testArenaMembersSeeTheirHostOnlyThroughArenaContext() throws {
+        let files = try sources("SwipeBackCore/Arena")
+        XCTAssertGreaterThan(files.count, 8)
+        for file in files {
+            // Code only: a doc comment may name the app model as one host.
+            let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            XCTAssertFalse(code.contains { $0.contains("AppModel") || $0.contains("StackNavigation(") || $0.contains(".navigation.") },
+                           "\(file.path) reaches past ArenaContext")
+        }
+    }
+
     func testTheX11LayerDoesNotKnowTheRenderer() throws {
         for file in try sources("SwipeBackX11") {
             let found = imports(file.text)
