@@ -49,6 +49,84 @@ final class OutsideArenaMemberTests: XCTestCase {
         }
     }
 
+    /// A middle swipe: a drag that starts in the middle third of a stack and
+    /// goes 40 px toward popping drives the interactive pop by the finger, through intents alone.
+    final class MiddleSwipePop: GestureArenaMember {
+        private var driving: Set<Int> = []
+
+        func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+            guard let index = sequence.stackIndex else { return false }
+            let stack = context.stacks[index]
+            let third = stack.frame.width / 3
+            return stack.transition == nil && !stack.isAtRoot
+                && sequence.downPoint.x > stack.frame.x + third && sequence.downPoint.x < stack.frame.maxX - third
+        }
+
+        private func progress(_ sequence: ArenaSequence, _ context: ArenaContext) -> Double {
+            min(max(sequence.translation.x / context.stacks[sequence.stackIndex!].frame.width, 0), 1)
+        }
+
+        func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
+            let index = sequence.stackIndex!
+            if !driving.contains(sequence.id) {
+                guard sequence.translation.x >= 40, context.arena.swipeOwner == nil else { return .pass }
+                driving.insert(sequence.id)
+                context.arena.accept(sequence, by: self)
+                context.arena.beginWindowSwipe(owner: sequence)
+                context.perform(.beginInteractivePop(stackIndex: index, direction: .leftToRight, progress: progress(sequence, context)),
+                                atMilliseconds: t)
+                return .handled
+            }
+            context.perform(.followFinger(stackIndex: index, progress: progress(sequence, context), drawn: nil,
+                                          verticalTravel: sequence.translation.y,
+                                          velocity: context.settings.popVelocity(sequence.tracker, .leftToRight, atMilliseconds: t)),
+                            atMilliseconds: t)
+            return .handled
+        }
+
+        func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+            guard driving.remove(sequence.id) != nil else { return false }
+            context.arena.endWindowSwipe()
+            context.perform(.releaseInteractivePop(stackIndex: sequence.stackIndex!, progress: progress(sequence, context),
+                                                   velocity: context.settings.popVelocity(sequence.tracker, .leftToRight,
+                                                                                          atMilliseconds: t)),
+                            atMilliseconds: t)
+            return true
+        }
+
+        func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {
+            guard driving.remove(sequence.id) != nil else { return }
+            context.arena.endWindowSwipe()
+            context.perform(.cancelInteractivePop(stackIndex: sequence.stackIndex!), atMilliseconds: t)
+        }
+
+        func reject(_ sequence: ArenaSequence) {
+            driving.remove(sequence.id)
+        }
+    }
+
+    func testAMemberFromOutsideDrivesTheInteractivePopByTheFinger() {
+        var events: [AppEvent] = []
+        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
+        let model = AppModel(configuration: Configuration(), windowWidth: 900, windowHeight: 600, direction: .leftToRight,
+                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        model.arena.register(MiddleSwipePop())
+        let clock = ManualFrameClock(model: model)
+        model.start(atMilliseconds: 0)
+        model.handle(touch(.down, 1, 400), atMilliseconds: 100)
+        for (i, x) in [420.0, 460, 560, 700, 820].enumerated() {
+            model.handle(touch(.move, 1, x), atMilliseconds: 100 + Double(i + 1) * 16)
+        }
+        model.handle(touch(.up, 1, 820), atMilliseconds: 200)
+        clock.settle()
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A"])
+        let phases = events.compactMap { event -> GesturePhase? in
+            if case .gesture(_, _, let step) = event { return step.phase } else { return nil }
+        }
+        XCTAssertEqual(phases, [.began, .changed, .changed, .changed, .ended], "the engine's own gesture lines, from outside")
+        XCTAssertTrue(events.contains(.transition(stack: "main", kind: .interactivePop, phase: .finished(completed: true))))
+    }
+
     private func touch(_ phase: PointerPhase, _ id: Int, _ x: Double, _ y: Double = 300) -> InputEvent {
         .pointer(PointerInput(phase: phase, id: id, device: .touch, position: Point(x: x, y: y)))
     }
