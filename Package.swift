@@ -16,7 +16,8 @@ let package = Package(
     ],
     targets: [
         // MARK: - Core (pure Swift: no C modules, no I/O)
-        .target(name: "SwipeBackCore"),
+        // libm by name: an app that links the core without Foundation still gets round, floor and sqrt.
+        .target(name: "SwipeBackCore", linkerSettings: [.linkedLibrary("m")]),
 
         // MARK: - File formats (scenario, pages, config, event log)
         .target(name: "SwipeBackFormats", dependencies: ["SwipeBackCore"]),

@@ -127,6 +127,88 @@ final class OutsideArenaMemberTests: XCTestCase {
         XCTAssertTrue(events.contains(.transition(stack: "main", kind: .interactivePop, phase: .finished(completed: true))))
     }
 
+    /// A member that does everything wrong: at its first move it asks for intents that do not fit
+    /// (a stack that does not exist, swipe steps with no swipe, numbers that are not finite), then
+    /// begins a pop and, at the release, neither releases nor cancels it.
+    final class CarelessMember: GestureArenaMember {
+        func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+            sequence.stackIndex != nil && sequence.downPoint.x > 300
+        }
+
+        func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult {
+            guard context.arena.swipeOwner == nil else { return .handled }
+            for intent: ArenaIntent in [
+                .pop(stackIndex: 5), .beginInteractivePop(stackIndex: -1, direction: .leftToRight, progress: 0.1),
+                .followFinger(stackIndex: 0, progress: 0.3, drawn: nil, verticalTravel: 0, velocity: nil),
+                .releaseInteractivePop(stackIndex: 0, progress: 0.9, velocity: 500), .cancelInteractivePop(stackIndex: 0),
+                .setControl(stackIndex: 0, element: 40, value: 1), .scroll(stackIndex: 9, offset: 10),
+                .beginInteractivePop(stackIndex: 0, direction: .leftToRight, progress: .nan),
+            ] {
+                context.perform(intent, atMilliseconds: t)
+            }
+            context.arena.accept(sequence, by: self)
+            context.arena.beginWindowSwipe(owner: sequence)
+            context.perform(.beginInteractivePop(stackIndex: 0, direction: .leftToRight, progress: 0.2), atMilliseconds: t)
+            context.perform(.beginInteractivePop(stackIndex: 0, direction: .leftToRight, progress: 0.2), atMilliseconds: t)
+            return .handled
+        }
+
+        func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool { false }
+        func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {}
+        func reject(_ sequence: ArenaSequence) {}
+    }
+
+    func testIntentsThatDoNotFitDoNothingAndAnAbandonedSwipeIsCancelled() {
+        var events: [AppEvent] = []
+        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
+        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
+                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        model.arena.register(CarelessMember())
+        let clock = ManualFrameClock(model: model)
+        model.start(atMilliseconds: 0)
+        events = []
+        model.handle(touch(.down, 1, 400), atMilliseconds: 100)
+        model.handle(touch(.move, 1, 420), atMilliseconds: 116)
+        let phases = { events.compactMap { event -> GesturePhase? in
+            if case .gesture(_, _, let step) = event { return step.phase } else { return nil }
+        } }
+        XCTAssertEqual(phases(), [.began], "one swipe began: the intents that did not fit did nothing, the second begin too")
+        model.handle(touch(.up, 1, 420), atMilliseconds: 150)
+        XCTAssertEqual(phases(), [.began, .cancelled], "the member never released it: a system cancel")
+        XCTAssertNil(model.arena.swipeOwner)
+        clock.settle()
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A", "B"])
+        XCTAssertNil(model.stack(id: "main")?.transition)
+
+        // The edge swipe works again.
+        model.handle(touch(.down, 2, 4), atMilliseconds: 1000)
+        for (i, x) in [40.0, 120, 260, 420, 600].enumerated() {
+            model.handle(touch(.move, 2, x), atMilliseconds: 1000 + Double(i + 1) * 16)
+        }
+        model.handle(touch(.up, 2, 600), atMilliseconds: 1100)
+        clock.settle()
+        XCTAssertEqual(model.stack(id: "main")?.pages.map(\.pageID), ["A"])
+    }
+
+    func testANavigatorTakesAGestureOfTheAppsOwn() {
+        let navigator = Navigator(stacks: [Navigator.Stack(root: .document("A"))],
+                                  document: PagesDocument(pages: [:], stacks: []), width: 900, height: 600,
+                                  measurer: FixedContentMeasurer())
+        XCTAssertTrue(navigator.push(documentPage: "B", animated: false))
+        navigator.register(MiddleSwipePop())
+        navigator.handle(touch(.down, 1, 400), atMilliseconds: 100)
+        for (i, x) in [460.0, 600, 800].enumerated() {
+            navigator.handle(touch(.move, 1, x), atMilliseconds: 100 + Double(i + 1) * 16)
+        }
+        navigator.handle(touch(.up, 1, 800), atMilliseconds: 170)
+        var t = 170.0
+        while navigator.needsFrames && t < 5000 {
+            t += 16
+            navigator.tick(atMilliseconds: t)
+        }
+        XCTAssertEqual(navigator.stack(id: "main")?.pages.map(\.pageID), ["A"])
+    }
+
     private func touch(_ phase: PointerPhase, _ id: Int, _ x: Double, _ y: Double = 300) -> InputEvent {
         .pointer(PointerInput(phase: phase, id: id, device: .touch, position: Point(x: x, y: y)))
     }

@@ -227,6 +227,14 @@ public final class Navigator {
     /// The stack with this id, or nil: its frame, its pages (bottom to top) and any transition.
     public func stack(id: String) -> NavigationStack? { model.stack(id: id) }
 
+    /// Adds a gesture of the app's own to the window's arena, asked after the built-in ones
+    /// (docs/ARCHITECTURE.md "How to add a gesture").
+    ///
+    /// - Parameter member: the gesture; the arena keeps it for the navigator's life.
+    public func register(_ member: GestureArenaMember) {
+        model.arena.register(member)
+    }
+
     /// Every stack, in window order.
     public var stacks: [NavigationStack] { model.stacks }
 

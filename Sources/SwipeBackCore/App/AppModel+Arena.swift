@@ -49,6 +49,7 @@ final class AppArenaHost: ArenaContext {
     }
 
     func perform(_ intent: ArenaIntent, atMilliseconds t: Double) {
+        guard fits(intent) else { return }
         let navigation = model.navigation
         switch intent {
         case .beginInteractivePop(let index, let direction, let progress):
@@ -83,6 +84,47 @@ final class AppArenaHost: ArenaContext {
             model.fling(stackIndex: index, fingerVelocityPixelsPerSecond: velocity, atMilliseconds: t)
         case .historyMenu(let stackID, let phase):
             model.emit(t, .menu(stack: stackID, phase: phase))
+        }
+    }
+
+    /// Whether `intent` fits the stacks as they are: its stack exists, a swipe's step has a swipe
+    /// that a finger drives, a begin has an idle stack with somewhere to go, its numbers are finite.
+    private func fits(_ intent: ArenaIntent) -> Bool {
+        func stack(_ index: Int) -> NavigationStack? { model.stacks.indices.contains(index) ? model.stacks[index] : nil }
+        /// The stack's transition when a finger drives it (an interactive one that is not settling).
+        func swipe(_ index: Int) -> Transition? {
+            guard let transition = stack(index)?.transition, transition.settle == nil,
+                  transition.kind == .interactivePop || transition.kind == .interactiveForward else { return nil }
+            return transition
+        }
+        switch intent {
+        case .beginInteractivePop(let index, _, let progress):
+            guard let stack = stack(index) else { return false }
+            return stack.transition == nil && !stack.isAtRoot && progress.isFinite
+        case .beginInteractiveForward(let index, _, let progress):
+            guard let stack = stack(index) else { return false }
+            return stack.transition == nil && !stack.forwardPages.isEmpty && progress.isFinite
+        case .regrabInteractivePop(let index):
+            guard let transition = stack(index)?.transition else { return false }
+            return transition.kind == .interactivePop && transition.settle != nil
+        case .followFinger(let index, let progress, let drawn, let verticalTravel, let velocity):
+            return swipe(index) != nil && progress.isFinite && (drawn?.isFinite ?? true) && verticalTravel.isFinite
+                && (velocity?.isFinite ?? true)
+        case .moveInteractivePop(let index, let progress):
+            return swipe(index) != nil && progress.isFinite
+        case .releaseInteractivePop(let index, let progress, let velocity):
+            return swipe(index) != nil && progress.isFinite && (velocity?.isFinite ?? true)
+        case .cancelInteractivePop(let index):
+            return swipe(index) != nil
+        case .pop(let index), .popTo(_, let index), .activate(let index, _, _, _), .tapCustom(_, let index):
+            return stack(index) != nil
+        case .setControl(let index, let element, let value):
+            guard let stack = stack(index) else { return false }
+            return model.page(stack.top).elements.indices.contains(element) && value.isFinite
+        case .scroll(let index, let value), .fling(let index, let value):
+            return stack(index) != nil && value.isFinite
+        case .historyMenu:
+            return true
         }
     }
 }

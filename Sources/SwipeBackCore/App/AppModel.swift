@@ -281,11 +281,23 @@ public final class AppModel {
     }
 
     func pointerUp(_ pointer: PointerInput, _ t: Double) {
+        let index = arena.sequences[pointer.id]?.stackIndex
         arena.end(id: pointer.id, at: pointer.position, in: arenaHost, atMilliseconds: t)
+        endAbandonedSwipe(of: pointer.id, stackIndex: index, t)
     }
 
     func pointerCancel(id: Int, _ t: Double) {
+        let index = arena.sequences[id]?.stackIndex
         arena.cancel(id: id, in: arenaHost, atMilliseconds: t)
+        endAbandonedSwipe(of: id, stackIndex: index, t)
+    }
+
+    /// A sequence that ended still owning the window's swipe: its member began a swipe and never
+    /// released or cancelled it. The swipe ends as a system cancel, so the stack is not left held.
+    private func endAbandonedSwipe(of id: Int, stackIndex index: Int?, _ t: Double) {
+        guard arena.swipeOwner == id else { return }
+        arena.endWindowSwipe()
+        if let index { arenaHost.perform(.cancelInteractivePop(stackIndex: index), atMilliseconds: t) }
     }
 
     func cancelAllSequences(_ t: Double) {

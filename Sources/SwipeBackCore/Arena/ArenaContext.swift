@@ -57,7 +57,10 @@ public protocol ArenaContext: AnyObject {
     ///   - t: ms.
     /// - Returns: the answer, nil when there is none. Answering may change the stacks.
     func shouldBeginInteractivePop(stackIndex: Int, at downPoint: Point, atMilliseconds t: Double) -> Bool?
-    /// Carries out what a gesture means: the host moves pages, sets controls, scrolls, logs.
+    /// Carries out what a gesture means: the host moves pages, sets controls, scrolls, logs. An
+    /// intent that does not fit the stacks as they are does nothing: a stack index out of range, a
+    /// swipe's step (follow, move, release, cancel) with no swipe that a finger drives, a begin on a
+    /// stack that animates or has nowhere to go, a number that is not finite.
     ///
     /// - Parameters:
     ///   - intent: what to do.
