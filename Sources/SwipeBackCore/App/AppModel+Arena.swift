@@ -2,16 +2,21 @@
 /// The app model as the arena members' host: what they read of it, and the intents it carries out.
 final class AppArenaHost: ArenaContext {
     unowned let model: AppModel
+    /// The model's arena and navigation, held here too: a swipe's every move reads and drives
+    /// them, and an unowned reference costs a check per access.
+    let arena: GestureArena
+    private let navigation: StackNavigation
     /// Kept current by the model as its configuration, direction and layout scale change.
     var settings: ArenaSettings
 
     init(model: AppModel, settings: ArenaSettings) {
         self.model = model
+        arena = model.arena
+        navigation = model.navigation
         self.settings = settings
     }
 
-    var arena: GestureArena { model.arena }
-    var stacks: [NavigationStack] { model.navigation.stacks }
+    var stacks: [NavigationStack] { navigation.stacks }
 
     func page(_ instance: PageInstance) -> PageDefinition { model.page(instance) }
 
@@ -50,7 +55,6 @@ final class AppArenaHost: ArenaContext {
 
     func perform(_ intent: ArenaIntent, atMilliseconds t: Double) {
         guard fits(intent) else { return }
-        let navigation = model.navigation
         switch intent {
         case .beginInteractivePop(let index, let direction, let progress):
             navigation.beginInteractivePop(stackIndex: index, direction: direction, progress: progress, t)
@@ -90,39 +94,37 @@ final class AppArenaHost: ArenaContext {
     /// Whether `intent` fits the stacks as they are: its stack exists, a swipe's step has a swipe
     /// that a finger drives, a begin has an idle stack with somewhere to go, its numbers are finite.
     private func fits(_ intent: ArenaIntent) -> Bool {
-        func stack(_ index: Int) -> NavigationStack? { model.stacks.indices.contains(index) ? model.stacks[index] : nil }
-        /// The stack's transition when a finger drives it (an interactive one that is not settling).
-        func swipe(_ index: Int) -> Transition? {
-            guard let transition = stack(index)?.transition, transition.settle == nil,
-                  transition.kind == .interactivePop || transition.kind == .interactiveForward else { return nil }
-            return transition
+        let stacks = navigation.stacks // one access for the checks below (this runs for every move of a swipe)
+        func exists(_ index: Int) -> Bool { index >= 0 && index < stacks.count }
+        func idle(_ index: Int) -> Bool { exists(index) && stacks[index].transition == nil }
+        /// Whether a finger drives the stack's transition (an interactive one that is not settling).
+        func fingerDriven(_ index: Int) -> Bool {
+            guard exists(index), let transition = stacks[index].transition else { return false }
+            return transition.settle == nil && (transition.kind == .interactivePop || transition.kind == .interactiveForward)
         }
         switch intent {
         case .beginInteractivePop(let index, _, let progress):
-            guard let stack = stack(index) else { return false }
-            return stack.transition == nil && !stack.isAtRoot && progress.isFinite
+            return idle(index) && !stacks[index].isAtRoot && progress.isFinite
         case .beginInteractiveForward(let index, _, let progress):
-            guard let stack = stack(index) else { return false }
-            return stack.transition == nil && !stack.forwardPages.isEmpty && progress.isFinite
+            return idle(index) && !stacks[index].forwardPages.isEmpty && progress.isFinite
         case .regrabInteractivePop(let index):
-            guard let transition = stack(index)?.transition else { return false }
-            return transition.kind == .interactivePop && transition.settle != nil
+            return exists(index) && stacks[index].transition?.kind == .interactivePop
+                && stacks[index].transition?.settle != nil
         case .followFinger(let index, let progress, let drawn, let verticalTravel, let velocity):
-            return swipe(index) != nil && progress.isFinite && (drawn?.isFinite ?? true) && verticalTravel.isFinite
+            return fingerDriven(index) && progress.isFinite && (drawn?.isFinite ?? true) && verticalTravel.isFinite
                 && (velocity?.isFinite ?? true)
         case .moveInteractivePop(let index, let progress):
-            return swipe(index) != nil && progress.isFinite
+            return fingerDriven(index) && progress.isFinite
         case .releaseInteractivePop(let index, let progress, let velocity):
-            return swipe(index) != nil && progress.isFinite && (velocity?.isFinite ?? true)
+            return fingerDriven(index) && progress.isFinite && (velocity?.isFinite ?? true)
         case .cancelInteractivePop(let index):
-            return swipe(index) != nil
+            return fingerDriven(index)
         case .pop(let index), .popTo(_, let index), .activate(let index, _, _, _), .tapCustom(_, let index):
-            return stack(index) != nil
+            return exists(index)
         case .setControl(let index, let element, let value):
-            guard let stack = stack(index) else { return false }
-            return model.page(stack.top).elements.indices.contains(element) && value.isFinite
+            return exists(index) && model.page(stacks[index].top).elements.indices.contains(element) && value.isFinite
         case .scroll(let index, let value), .fling(let index, let value):
-            return stack(index) != nil && value.isFinite
+            return exists(index) && value.isFinite
         case .historyMenu:
             return true
         }

@@ -123,11 +123,11 @@ class InteractivePopMember: GestureArenaMember {
             }
             return .handled
         case .changed:
-            guard arena.swipeOwner == sequence.id, let stack = context.stacks[safe: index], stack.transition != nil else { return .handled }
+            guard arena.swipeOwner == sequence.id, context.stacks[index].transition != nil else { return .handled }
             let settings = context.settings
             // Dragged back past the start: with `overshoot` the page rubber-bands (drawn only).
             let drawn = settings.overshoot && zone != .forwardEdge && recognizer.dx < 0
-                ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: stack.frame.width) : nil
+                ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: context.stacks[index].frame.width) : nil
             context.perform(.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
                                           verticalTravel: sequence.position.y - sequence.downPoint.y,
                                           velocity: settings.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)),
