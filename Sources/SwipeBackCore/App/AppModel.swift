@@ -250,60 +250,6 @@ public final class AppModel {
         }
     }
 
-    func pointerDown(_ pointer: PointerInput, _ t: Double) {
-        // A second down for an id that is still down means its end was lost: end it as a system cancel.
-        if arena.sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }
-        let sequence = ArenaSequence(id: pointer.id, device: pointer.device, downPoint: pointer.position, isTouchpad: false)
-        sequence.tracker.addSample(timeMilliseconds: t, position: pointer.position)
-        sequence.directionAtDown = direction
-        if arena.swipeOwner == nil, let index = stacks.lastIndex(where: { $0.frame.contains(pointer.position) }) {
-            sequence.stackIndex = index
-            sequence.pageAtDown = stacks[index].top
-            focusedStack = index
-            if stacks[index].transition == nil {
-                // A touch on coasting content stops it, and is not a tap (as in UIKit).
-                sequence.stoppedCoasting = momentum.stop(stacks[index].top.serial)
-                sequence.elementAtDown = elementHit(stackIndex: index, at: pointer.position)
-            }
-        } else {
-            sequence.isIgnored = true
-        }
-        arena.open(sequence, in: arenaHost, atMilliseconds: t)
-        // A transition (animated push or pop, or a settle) owns the stack: a down does nothing,
-        // except where a member takes it (the moving page of a swipe's settle).
-        if let index = sequence.stackIndex, stacks[index].transition != nil, sequence.members.isEmpty {
-            sequence.isIgnored = true
-        }
-    }
-
-    func pointerMove(_ pointer: PointerInput, _ t: Double) {
-        arena.move(id: pointer.id, to: pointer.position, in: arenaHost, atMilliseconds: t)
-    }
-
-    func pointerUp(_ pointer: PointerInput, _ t: Double) {
-        let index = arena.sequences[pointer.id]?.stackIndex
-        arena.end(id: pointer.id, at: pointer.position, in: arenaHost, atMilliseconds: t)
-        endAbandonedSwipe(of: pointer.id, stackIndex: index, t)
-    }
-
-    func pointerCancel(id: Int, _ t: Double) {
-        let index = arena.sequences[id]?.stackIndex
-        arena.cancel(id: id, in: arenaHost, atMilliseconds: t)
-        endAbandonedSwipe(of: id, stackIndex: index, t)
-    }
-
-    /// A sequence that ended still owning the window's swipe: its member began a swipe and never
-    /// released or cancelled it. The swipe ends as a system cancel, so the stack is not left held.
-    private func endAbandonedSwipe(of id: Int, stackIndex index: Int?, _ t: Double) {
-        guard arena.swipeOwner == id else { return }
-        arena.endWindowSwipe()
-        if let index { arenaHost.perform(.cancelInteractivePop(stackIndex: index), atMilliseconds: t) }
-    }
-
-    func cancelAllSequences(_ t: Double) {
-        for id in Array(arena.sequences.keys).sorted() { pointerCancel(id: id, t) }
-    }
-
     // MARK: - Animation
 
     /// Distance to the target under which a settle snaps to it and ends.
