@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Metrics at the layout scale: what is in layout units (the configuration, page layouts) in px.
+/// The lengths are `ArenaSettings`' (one place scales them), kept current as the scale changes.
 extension AppModel {
     /// `edgeWidth` in px at `layoutScale`: the configuration holds it in layout units, as tuned.
-    public var edgeWidthPixels: Double { configuration.edgeWidth * layoutScale }
+    public var edgeWidthPixels: Double { arenaHost.settings.edgeWidthPixels }
     /// `touchSlop` in px at `layoutScale`.
-    public var touchSlopPixels: Double { configuration.touchSlop * layoutScale }
+    public var touchSlopPixels: Double { arenaHost.settings.touchSlopPixels }
 
     /// The frames of `page`'s elements in a stack `width` px wide, in px, at `layoutScale`.
     public func elementFrames(of page: PageDefinition, width: Double) -> [Rect] {
@@ -14,5 +15,5 @@ extension AppModel {
     }
 
     /// The header bar's height in px at `layoutScale`.
-    public var headerHeight: Double { PageDefinition.headerHeight * layoutScale }
+    public var headerHeight: Double { arenaHost.settings.headerHeight }
 }
