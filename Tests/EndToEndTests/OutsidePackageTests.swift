@@ -5,8 +5,44 @@ import XCTest
 
 /// SwipeBack as an app uses it: a package outside the tree that depends on it by version (a clone
 /// of this repository tagged with the version), opens a window under Xvfb, pops a page by an edge
-/// drag, and catches the X server's death as an error instead of being ended by it.
+/// drag, and catches the X server's death as an error instead of being ended by it. A second
+/// target of that package uses `SwipeBackCore` alone (no Foundation, no C library), headless, with
+/// a gesture of its own.
 final class OutsidePackageTests: XCTestCase {
+    /// Headless, on the engine alone: a tap in the middle of the page pops it, by the app's own
+    /// arena member (`Navigator.register(_:)`, `ArenaIntent.pop`).
+    private static let headlessApp = """
+        // SPDX-License-Identifier: Apache-2.0
+        import SwipeBackCore
+
+        final class MiddleTapPop: GestureArenaMember {
+            func claim(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+                sequence.stackIndex != nil && sequence.downPoint.x > 200
+            }
+            func move(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> ArenaMoveResult { .pass }
+            func end(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) -> Bool {
+                context.perform(.pop(stackIndex: sequence.stackIndex!), atMilliseconds: t)
+                return true
+            }
+            func cancel(_ sequence: ArenaSequence, in context: ArenaContext, atMilliseconds t: Double) {}
+            func reject(_ sequence: ArenaSequence) {}
+        }
+
+        let navigator = Navigator(stacks: [Navigator.Stack(root: .document("home"))], width: 640, height: 480,
+                                  measurer: FixedContentMeasurer())
+        _ = navigator.push(documentPage: "detail", animated: false)
+        navigator.register(MiddleTapPop())
+        for (phase, t) in [(PointerPhase.down, 10.0), (.up, 60)] {
+            navigator.handle(.pointer(PointerInput(phase: phase, id: 1, device: .touch, position: Point(x: 400, y: 300))), atMilliseconds: t)
+        }
+        var t = 60.0
+        while navigator.needsFrames && t < 5000 {
+            t += 16
+            navigator.tick(atMilliseconds: t)
+        }
+        print("pages", navigator.stack(id: "main")!.pages.map(\\.pageID))
+        """
+
     private static let app = """
         // SPDX-License-Identifier: Apache-2.0
         import Foundation
@@ -53,6 +89,7 @@ final class OutsidePackageTests: XCTestCase {
         // The app: its own package, SwipeBack from `version` up.
         let app = work.appendingPathComponent("OutsideApp")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/OutsideApp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/HeadlessApp"), withIntermediateDirectories: true)
         try """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -60,14 +97,21 @@ final class OutsidePackageTests: XCTestCase {
             let package = Package(
                 name: "OutsideApp",
                 dependencies: [.package(url: "file://\(library.path)", from: "\(version)")],
-                targets: [.executableTarget(name: "OutsideApp", dependencies: [.product(name: "SwipeBack", package: "SwipeBack")])]
+                targets: [.executableTarget(name: "OutsideApp", dependencies: [.product(name: "SwipeBack", package: "SwipeBack")]),
+                          .executableTarget(name: "HeadlessApp", dependencies: [.product(name: "SwipeBackCore", package: "SwipeBack")])]
             )
             """.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try Self.app.write(to: app.appendingPathComponent("Sources/OutsideApp/main.swift"), atomically: true, encoding: .utf8)
+        try Self.headlessApp.write(to: app.appendingPathComponent("Sources/HeadlessApp/main.swift"), atomically: true, encoding: .utf8)
         let build = try runCommand(swift, ["build", "--package-path", app.path])
         XCTAssertEqual(build.status, 0, "the app builds against SwipeBack \(version): \(build.standardOutput.suffix(2000)) \(build.standardError.suffix(2000))")
         guard build.status == 0 else { return }
         let binary = app.appendingPathComponent(".build/debug/OutsideApp").path
+
+        // The engine alone links (libm by name: no Foundation brings it) and takes the app's gesture.
+        let headless = try runCommand(app.appendingPathComponent(".build/debug/HeadlessApp").path, [])
+        XCTAssertEqual(headless.status, 0, headless.standardError)
+        XCTAssertEqual(headless.standardOutput, "pages [\"home\"]\n")
 
         let server = try XvfbServer(width: 640, height: 480)
         let process = Process()
