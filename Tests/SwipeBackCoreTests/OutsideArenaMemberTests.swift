@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import XCTest
 import SwipeBackCore
+import SwipeBackTestSupport
 
 /// A gesture added from outside the engine: a two-finger tap that pops, registered as an arena
 /// member from the test target through the public API only. No engine file knows of it.
@@ -107,9 +108,7 @@ final class OutsideArenaMemberTests: XCTestCase {
 
     func testAMemberFromOutsideDrivesTheInteractivePopByTheFinger() {
         var events: [AppEvent] = []
-        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
-        let model = AppModel(configuration: Configuration(), windowWidth: 900, windowHeight: 600, direction: .leftToRight,
-                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        let model = TestModels.model(stack: ["A", "B"], width: 900) { events.append($0.event) }
         model.arena.register(MiddleSwipePop())
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
@@ -160,9 +159,7 @@ final class OutsideArenaMemberTests: XCTestCase {
 
     func testIntentsThatDoNotFitDoNothingAndAnAbandonedSwipeIsCancelled() {
         var events: [AppEvent] = []
-        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B"])])
-        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        let model = TestModels.model(stack: ["A", "B"]) { events.append($0.event) }
         model.arena.register(CarelessMember())
         let clock = ManualFrameClock(model: model)
         model.start(atMilliseconds: 0)
@@ -215,9 +212,7 @@ final class OutsideArenaMemberTests: XCTestCase {
 
     func testATwoFingerTapPopsBesideTheEdgeSwipe() {
         var events: [AppEvent] = []
-        let document = PagesDocument(pages: [:], stacks: [StackDescription(id: "main", frame: nil, pages: ["A", "B", "C"])])
-        let model = AppModel(configuration: Configuration(), windowWidth: 800, windowHeight: 600, direction: .leftToRight,
-                             document: document, measurer: FixedContentMeasurer(), log: { events.append($0.event) })
+        let model = TestModels.model(stack: ["A", "B", "C"]) { events.append($0.event) }
         let tap = TwoFingerTapPop()
         model.arena.register(tap)
         let clock = ManualFrameClock(model: model)
