@@ -13,8 +13,9 @@ public enum SystemGrabReport: Sendable {
     case accepted(touch: Int, swipe: SystemSwipe, app: AppWindow, timeMilliseconds: Double)
     /// An accepted swipe's finger moved (`swipe.latest`); `wouldCommit` is what a release now decides.
     case moved(touch: Int, swipe: SystemSwipe, wouldCommit: Bool, timeMilliseconds: Double)
-    /// An accepted swipe's finger lifted.
-    case released(touch: Int, swipe: SystemSwipe, release: SystemRelease, app: AppWindow, timeMilliseconds: Double)
+    /// An accepted swipe's finger lifted, at `serverTime` (the X server's ms, for the window
+    /// manager's focus rules when the app is activated).
+    case released(touch: Int, swipe: SystemSwipe, release: SystemRelease, app: AppWindow, serverTime: UInt, timeMilliseconds: Double)
 }
 
 /// Why `swipeback system` cannot run on this display: the command exits with status 2 and this line.
@@ -42,12 +43,11 @@ public final class SystemGrab: @unchecked Sendable {
     private var fingersDown: Set<TouchKey> = []
     private var live: [TouchKey: Live] = [:]
     private let clock: AppClock
-    private let stopPipe: (read: Int32, write: Int32)
-    /// Top-level windows a touch looks through (the indicator), set by the drawing side.
-    public let ignoredWindows = Mutex<Set<UInt>>([])
-    /// The X server time (ms, wrapping at 2^32) of the last XI event the loop handled: the
-    /// watchdog compares it with the fingers it sees come down.
-    public let heartbeat = Mutex<UInt32>(0)
+    /// Ends `run` from another thread; closed when the grab goes, never while `stop()` may write.
+    private let stopPipe: WakePipe
+    /// How far the loop has got (the last touch event decided, and whether it is in a pass), for
+    /// `SystemWatchdog`.
+    public let progress = Mutex(GrabProgress())
 
     private struct TouchKey: Hashable { var source: Int32, detail: Int32 }
     private struct Live {
@@ -82,9 +82,12 @@ public final class SystemGrab: @unchecked Sendable {
         screen = ScreenArea(x: 0, y: 0, width: Double(XDisplayWidth(display, screenNumber)), height: Double(XDisplayHeight(display, screenNumber)),
                             widthMillimetres: Double(XDisplayWidthMM(display, screenNumber)),
                             heightMillimetres: Double(XDisplayHeightMM(display, screenNumber)))
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        stopPipe = (ends[0], ends[1])
+        do {
+            stopPipe = try WakePipe()
+        } catch {
+            X11Connection.close(display)
+            throw error
+        }
         var randrError: Int32 = 0, randrEvent: Int32 = 0
         randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
         if randrEventBase >= 0 { XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask)) }
@@ -120,8 +123,6 @@ public final class SystemGrab: @unchecked Sendable {
         closed = true
         // A connection Xlib has seen die is left alone: closing it can wait forever on its lock.
         X11Connection.close(display)
-        Glibc.close(stopPipe.read)
-        Glibc.close(stopPipe.write)
     }
 
     /// The app clock now, ms.
@@ -160,10 +161,7 @@ public final class SystemGrab: @unchecked Sendable {
     }
 
     /// Ends `run` from any thread (the grab goes with the connection).
-    public func stop() {
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-    }
+    public func stop() { stopPipe.wake() }
 
     /// Runs the loop on the calling thread until `stop()` or a lost connection.
     ///
@@ -173,6 +171,7 @@ public final class SystemGrab: @unchecked Sendable {
         defer { close() }
         let fd = XConnectionNumber(display)
         while true {
+            progress.withLock { $0.busySince = StallRule.now() }
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
@@ -187,7 +186,8 @@ public final class SystemGrab: @unchecked Sendable {
             let timeout = deadline.map { Int32(max(0, ($0 - now).rounded(.up))) } ?? -1
             // Sleep only with nothing queued in Xlib: then the socket is all there is to wait on.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            progress.withLock { $0.busySince = nil }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, timeout)
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, XPending(display) == 0 { throw X11Error.connectionLost }
@@ -226,9 +226,6 @@ public final class SystemGrab: @unchecked Sendable {
     }
 
     private func handleXI(_ evtype: Int32, _ data: UnsafeMutableRawPointer, report: (SystemGrabReport) -> Void) {
-        // Raw and device events both start with type, serial, send_event, display, extension, evtype, time.
-        let time = data.assumingMemoryBound(to: XIRawEvent.self).pointee.time
-        defer { heartbeat.withLock { $0 = UInt32(truncatingIfNeeded: time) } }
         switch evtype {
         case XI_RawTouchBegin, XI_RawTouchEnd:
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
@@ -248,6 +245,8 @@ public final class SystemGrab: @unchecked Sendable {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             touch(device, type: evtype, report: report)
+            // The beat comes after the decision is sent: a stall in deciding is a stall.
+            progress.withLock { $0.decidedServerTime = UInt32(truncatingIfNeeded: device.time) }
         default: break
         }
     }
@@ -268,10 +267,10 @@ public final class SystemGrab: @unchecked Sendable {
             case .success(let begun):
                 swipe = begun
             }
-            let ignored = ignoredWindows.withLock { $0 }
-            var entry = Live(swipe: swipe, app: AppWindow.at(display, x: Int(point.x), y: Int(point.y), ignoring: ignored),
+            var entry = Live(swipe: swipe, app: AppWindow.at(display, x: Int(point.x), y: Int(point.y)),
                              master: device.deviceid, beginServerMilliseconds: serverTime, beginMilliseconds: t)
             let reason: SystemRejectReason? = entry.app.isSwipeBack ? .ownWindow
+                : entry.app.role == .dock ? .dock : entry.app.role == .desktop ? .desktop
                 : SystemAction.isExcluded(classNames: entry.app.classNames, configuration: settings.configuration) ? .excluded : nil
             if let reason, case .reject? = entry.swipe.reject(reason) {
                 allow(entry, key, accept: false)
@@ -306,7 +305,8 @@ public final class SystemGrab: @unchecked Sendable {
                 allow(entry, key, accept: false)
                 report(.rejected(touch: Int(key.detail), point: entry.swipe.latest, reason: reason, app: entry.app, timeMilliseconds: now))
             } else if let release {
-                report(.released(touch: Int(key.detail), swipe: entry.swipe, release: release, app: entry.app, timeMilliseconds: now))
+                report(.released(touch: Int(key.detail), swipe: entry.swipe, release: release, app: entry.app, serverTime: UInt(device.time),
+                                  timeMilliseconds: now))
             }
         }
     }

@@ -34,7 +34,10 @@ public final class SystemHost: @unchecked Sendable {
     private var feedback: SystemFeedback?
     private let reports = Mutex<[SystemGrabReport]>([])
     private let grabFailure = Mutex<Error?>(nil)
-    private let wakePipe: (read: Int32, write: Int32)
+    /// Wakes this thread when the grab thread has a report; the grab thread holds it too, so it
+    /// is closed only once both are done with it.
+    private let wakePipe: WakePipe
+    private var delivery: ActionDelivery
 
     /// Opens the drawing connection and takes the grab.
     ///
@@ -53,10 +56,8 @@ public final class SystemHost: @unchecked Sendable {
         grab = try SystemGrab(displayName: displayName, settings: settings, clock: clock)
         let display = try X11Connection.open(displayName)
         self.display = display
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        wakePipe = (ends[0], ends[1])
+        wakePipe = try WakePipe()
+        delivery = ActionDelivery(display: display)
         self.feedback = try feedback?(display, grab)
     }
 
@@ -64,15 +65,13 @@ public final class SystemHost: @unchecked Sendable {
         // The feedback's window and GC live on this display: they go before it closes.
         feedback = nil
         X11Connection.close(display)
-        close(wakePipe.read)
-        close(wakePipe.write)
     }
 
     /// The app clock now, ms.
     public var nowMilliseconds: Double { clock.milliseconds }
 
-    /// The grab loop's heartbeat, for `SystemWatchdog`.
-    public var heartbeat: @Sendable () -> UInt32 { { [grab] in grab.heartbeat.withLock { $0 } } }
+    /// The grab loop's progress, for `SystemWatchdog`.
+    public var progress: @Sendable () -> GrabProgress { { [grab] in grab.progress.withLock { $0 } } }
 
     /// Runs until a byte arrives on `stopDescriptor` (the signal pipe) or the X server goes away.
     ///
@@ -81,18 +80,16 @@ public final class SystemHost: @unchecked Sendable {
     public func run(stopDescriptor: Int32) throws {
         // The grab thread hands reports over under a lock and wakes this one through the pipe.
         let grabEnded = DispatchSemaphore(value: 0)
-        let grabThread = Thread { [self] in
+        let grabThread = Thread { [self, wakePipe] in
             defer { grabEnded.signal() }
             do {
                 try grab.run { report in
                     reports.withLock { $0.append(report) }
-                    var byte: UInt8 = 1
-                    _ = write(wakePipe.write, &byte, 1)
+                    wakePipe.wake()
                 }
             } catch {
                 grabFailure.withLock { $0 = error }
-                var byte: UInt8 = 1
-                _ = write(wakePipe.write, &byte, 1)
+                wakePipe.wake()
             }
         }
         grabThread.name = "swipeback-grab"
@@ -110,22 +107,23 @@ public final class SystemHost: @unchecked Sendable {
         let fd = XConnectionNumber(display)
         var nextDraw: Double?
         while true {
-            var drain = [UInt8](repeating: 0, count: 64)
-            while read(wakePipe.read, &drain, drain.count) > 0 {}
+            wakePipe.drain()
             for report in reports.withLock({ list in defer { list.removeAll() }; return list }) { handle(report) }
             if let error = grabFailure.withLock({ $0 }) { throw error }
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
+                delivery.handle(event).forEach(logOutcome)
                 feedback?.handle(&event, at: nowMilliseconds)
             }
+            delivery.expire(at: nowMilliseconds).forEach(logOutcome)
             if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
-            nextDraw = feedback?.tick(at: nowMilliseconds)
+            nextDraw = [feedback?.tick(at: nowMilliseconds), delivery.nextDeadline].compactMap { $0 }.min()
             XFlush(display)
             let timeout = nextDraw.map { Int32(max(0, ($0 - nowMilliseconds).rounded(.up))) } ?? -1
             // The flush may have read events into Xlib's queue, which poll cannot see.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
-            var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            var fds = [pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, stopDescriptor >= 0 ? 3 : 2, timeout)
             if stopDescriptor >= 0, fds[2].revents != 0 { return }
@@ -147,7 +145,7 @@ public final class SystemHost: @unchecked Sendable {
             feedback?.began(swipe, app: app, at: t)
         case .moved(_, let swipe, let wouldCommit, let t):
             feedback?.moved(swipe, wouldCommit: wouldCommit, at: t)
-        case .released(let touch, let swipe, let release, let app, let t):
+        case .released(let touch, let swipe, let release, let app, let serverTime, let t):
             log(EventLogEntry(timeMilliseconds: t, type: "system", fields: [
                 ("event", .string(release.decision == .commit ? "committed" : "cancelled")), ("touch", .number(Double(touch))),
                 ("kind", .string(swipe.kind.rawValue)), ("class", .string(app.logClass)),
@@ -157,13 +155,66 @@ public final class SystemHost: @unchecked Sendable {
             let send = { [self] in
                 guard release.decision == .commit else { return }
                 let action = SystemAction.action(for: swipe.kind, classNames: app.classNames, configuration: settings.configuration)
-                let sent = ActionSender(display: display).send(action, to: app, at: swipe.start, time: 0)
-                log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: [
-                    ("event", .string(sent ? "sent" : "failed")), ("touch", .number(Double(touch))), ("class", .string(app.logClass)),
-                    ("action", .string(action.description)), ("window", .number(Double(app.window)))]))
+                if let outcome = delivery.request(action, to: app, at: swipe.start, touch: touch, serverTime: serverTime,
+                                                  now: nowMilliseconds) {
+                    logOutcome(outcome)
+                }
             }
             if let feedback { feedback.ended(swipe, decision: release.decision, at: t, send: send) } else { send() }
         }
+    }
+}
+
+extension SystemHost {
+    /// One `sent` or `failed` line (with its `reason`) for an action's outcome.
+    private func logOutcome(_ outcome: ActionDelivery.Outcome) {
+        var fields: [(String, LogValue)] = [
+            ("event", .string(outcome.failure == nil ? "sent" : "failed")), ("touch", .number(Double(outcome.touch))),
+            ("class", .string(outcome.app.logClass)), ("action", .string(outcome.action.description)),
+            ("window", .number(Double(outcome.app.window)))]
+        if let failure = outcome.failure { fields.append(("reason", .string(failure))) }
+        log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: fields))
+    }
+}
+
+/// A non-blocking pipe that wakes a `poll` from another thread, closed when the last holder lets go
+/// (a thread that outlives its host writes to its own pipe, never to a number reused since).
+final class WakePipe: Sendable {
+    /// The end to poll for reading.
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    /// Opens the pipe.
+    ///
+    /// - Throws: `X11Error` naming the reason when the process has no descriptors left.
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw X11Error("cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Makes `readEnd` readable (a full pipe is readable already).
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Reads every byte waiting.
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
     }
 }
 

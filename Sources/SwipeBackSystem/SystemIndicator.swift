@@ -41,9 +41,8 @@ public final class SystemIndicator: SystemFeedback {
     ///
     /// - Parameters:
     ///   - display: the drawing connection.
-    ///   - grab: told the window's id, so a touch looks through it.
     ///   - settings: the spring and layout.
-    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings) throws {
+    public init(display: OpaquePointer, settings: SystemSwipeSettings) throws {
         self.display = display
         self.settings = settings
         let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
@@ -76,8 +75,6 @@ public final class SystemIndicator: SystemFeedback {
         gc = XCreateGC(display, window, 0, nil)
         surface = try ImageSurface(width: width, height: height)
         pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
-        let id = UInt(window)
-        grab.ignoredWindows.withLock { _ = $0.insert(id) }
         XFlush(display)
     }
 

@@ -81,8 +81,6 @@ public final class SystemPageSlide: SystemFeedback {
         XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
         XStoreName(display, window, "SwipeBack system page")
         gc = XCreateGC(display, window, 0, nil)
-        let id = UInt(window)
-        grab.ignoredWindows.withLock { _ = $0.insert(id) }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
         let cost = elapsedMilliseconds { draw() }
@@ -154,8 +152,6 @@ public final class SystemPageSlide: SystemFeedback {
         if let gc { XFreeGC(display, gc) }
         gc = nil
         if window != 0 {
-            let id = UInt(window)
-            grab.ignoredWindows.withLock { _ = $0.remove(id) }
             XDestroyWindow(display, window)
             window = 0
         }

@@ -7,35 +7,32 @@ import SwipeBackX11
 /// touch on the screen, and the X server has no timeout (the project notes, system-gesture.md).
 ///
 /// On a connection of its own it sees every finger come down (`XI_RawTouchBegin` on the root,
-/// which no grab holds back). The grab loop, which selects the same events, marks the server time
-/// of each XI event it has handled (`SystemGrab.heartbeat`); when it has not reached a finger's
-/// down within `stallLimitMilliseconds`, `onStall` runs. Idle, it sleeps in
-/// `poll` with no timeout: no wake-ups without touches.
+/// which no grab holds back) and asks `StallRule` whether the grab loop, which publishes its
+/// `GrabProgress` after each decision, has fallen behind: stuck in one pass for
+/// `stallLimitMilliseconds` with a finger waiting. Then `onStall` runs. Idle, it sleeps in `poll`
+/// with no timeout: no wake-ups without touches.
 public final class SystemWatchdog: @unchecked Sendable {
-    /// How long the grab loop may take to see a touch, ms: 1 s, five times the decision timeout and
-    /// far past any pass (a pass takes under 1 ms; an edge touch's window lookup a few round trips).
+    /// How long the grab loop may take to decide a touch, ms: 1 s, five times the decision timeout
+    /// and far past any pass (a pass takes under 1 ms; an edge touch's window lookup a few round trips).
     public static let stallLimitMilliseconds = 1000.0
 
     private let display: OpaquePointer
     /// XInput's major opcode on `display`, nil without XInput.
     private let xiOpcode: Int32?
-    private let heartbeat: @Sendable () -> UInt32
-    private let now: @Sendable () -> Double
+    private let progress: @Sendable () -> GrabProgress
 
     /// Opens the watchdog's connection and selects raw touch begins on the root.
     ///
     /// - Parameters:
     ///   - displayName: the X display (nil: `$DISPLAY`).
-    ///   - heartbeat: the X server time (ms, wrapping at 2^32) of the last event the grab loop handled.
-    ///   - now: the app clock, ms.
+    ///   - progress: the grab loop's progress (`SystemGrab.progress`), read from the watchdog's thread.
     /// - Throws: `X11Error` when the display cannot be opened.
-    public init(displayName: String?, heartbeat: @escaping @Sendable () -> UInt32, now: @escaping @Sendable () -> Double) throws {
+    public init(displayName: String?, progress: @escaping @Sendable () -> GrabProgress) throws {
         let display = try X11Connection.open(displayName)
         self.display = display
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         xiOpcode = XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 ? opcode : nil
-        self.heartbeat = heartbeat
-        self.now = now
+        self.progress = progress
         var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
         swipeback_xi_set_mask(&mask, XI_RawTouchBegin)
         mask.withUnsafeMutableBufferPointer { bytes in
@@ -54,8 +51,7 @@ public final class SystemWatchdog: @unchecked Sendable {
 
     private func watch(onStall: (Double) -> Void) {
         let fd = XConnectionNumber(display)
-        // Fingers down the grab loop has not reached yet: server time, and when this side saw it.
-        var pending: [(serverTime: UInt32, seen: Double)] = []
+        var rule = StallRule(limitMilliseconds: Self.stallLimitMilliseconds)
         while !X11ErrorTrap.isConnectionLost(display) {
             while XPending(display) > 0 {
                 var event = XEvent()
@@ -63,16 +59,11 @@ public final class SystemWatchdog: @unchecked Sendable {
                 let (_, time) = EventCookie.withData(display, &event, extension: xiOpcode) { _, data in
                     UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time)
                 }
-                if let time { pending.append((time, now())) }
+                if let time { rule.fingerDown(serverTime: time, seenMilliseconds: StallRule.now()) }
             }
-            let beat = heartbeat()
-            // Reached when the loop's time is at or after the down's, modulo the 32-bit wrap.
-            pending.removeAll { beat &- $0.serverTime < 1 << 31 }
-            if let oldest = pending.first, now() - oldest.seen >= Self.stallLimitMilliseconds {
-                onStall(now() - oldest.seen)
-                pending.removeAll()
-            }
-            let timeout = pending.first.map { Int32(max(1, (Self.stallLimitMilliseconds - (now() - $0.seen)).rounded(.up))) } ?? -1
+            let current = progress()
+            if let stalled = rule.check(current, nowMilliseconds: StallRule.now()) { onStall(stalled) }
+            let timeout = rule.nextCheck(current).map { Int32(max(1, ($0 - StallRule.now()).rounded(.up))) } ?? -1
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, timeout)
             if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }

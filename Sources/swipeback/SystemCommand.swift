@@ -41,7 +41,7 @@ enum SystemCommand {
                                       } : nil
                                       switch configuration.systemStyle {
                                       case .arrow:
-                                          let indicator = try SystemIndicator(display: display, grab: grab, settings: settings)
+                                          let indicator = try SystemIndicator(display: display, settings: settings)
                                           indicator.frameDrawn = logFrame
                                           return indicator
                                       case .page:
@@ -54,7 +54,7 @@ enum SystemCommand {
         } catch let refusal as SystemRefusal {
             throw CommandFailure.usage("system: \(refusal.description)")
         }
-        let watchdog = try SystemWatchdog(displayName: nil, heartbeat: host.heartbeat, now: { clock.milliseconds })
+        let watchdog = try SystemWatchdog(displayName: nil, progress: host.progress)
         watchdog.start { stalled in
             // A stopped grab loop holds every touch on the screen: ending the process gives them back.
             printError("system: the grab loop has not answered a touch for \(Int(stalled)) ms; ending so touches reach the apps")

@@ -303,30 +303,58 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertTrue(systemLines(rig.system.lines(), "sent").isEmpty, "no back sent: the demo's own swipe did it")
     }
 
-    /// The watchdog on a real touchscreen: a grab loop whose heartbeat never reaches a finger's
-    /// down is reported as stalled after about 1 s; one that keeps up never is.
+    /// The watchdog on a real touchscreen: a grab loop stuck in a pass that has not decided a
+    /// finger's down is reported as stalled about 1 s after; one that keeps up never is, and
+    /// neither is one waiting idle in `poll` (the touch went to a client's pointer grab).
     func testTheWatchdogSeesAStalledGrabLoop() throws {
         let server = try XorgTouchServer()
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
-        let start = ContinuousClock.now
-        let now: @Sendable () -> Double = {
-            let elapsed = ContinuousClock.now - start
-            return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        }
         let stalls = Mutex<[Double]>([])
-        let stalled = try SystemWatchdog(displayName: server.displayName, heartbeat: { 0 }, now: now)
+        // Stuck since it started: the raw begin's time is past anything it decided.
+        let stuckSince = StallRule.now()
+        let stalled = try SystemWatchdog(displayName: server.displayName) { GrabProgress(decidedServerTime: 0, busySince: stuckSince) }
         stalled.start { length in stalls.withLock { $0.append(length) } }
-        // A loop that keeps up: its heartbeat is always the newest server time.
-        let healthyStalls = Mutex(0)
-        let healthy = try SystemWatchdog(displayName: server.displayName, heartbeat: { UInt32.max / 2 }, now: now)
-        healthy.start { _ in healthyStalls.withLock { $0 += 1 } }
+        // A loop that keeps up: it has always decided the newest server time.
+        let otherStalls = Mutex(0)
+        let healthy = try SystemWatchdog(displayName: server.displayName) { GrabProgress(decidedServerTime: UInt32.max / 2) }
+        healthy.start { _ in otherStalls.withLock { $0 += 1 } }
+        let idle = try SystemWatchdog(displayName: server.displayName) { GrabProgress(decidedServerTime: 0, busySince: nil) }
+        idle.start { _ in otherStalls.withLock { $0 += 1 } }
+        let down = StallRule.now()
         try touch.play(TouchStep.tap(1, x: 640, y: 400, holding: 0))
         waitUntil { !stalls.withLock { $0.isEmpty } }
+        let reportedAt = StallRule.now()
         let reported = stalls.withLock { $0 }
         XCTAssertEqual(reported.count, 1)
-        XCTAssertEqual(reported.first ?? 0, SystemWatchdog.stallLimitMilliseconds, accuracy: 300)
-        XCTAssertEqual(healthyStalls.withLock { $0 }, 0)
-        withExtendedLifetime((stalled, healthy, server)) {}
+        XCTAssertEqual(reportedAt - down, SystemWatchdog.stallLimitMilliseconds, accuracy: 300, "a finger waited the limit")
+        XCTAssertGreaterThanOrEqual(reported.first ?? 0, reportedAt - down - 50, "the stall's length is the stuck pass's")
+        // The idle one forgets the finger after the limit: give it that long and a little more.
+        sleepMilliseconds(300)
+        XCTAssertEqual(otherStalls.withLock { $0 }, 0)
+        withExtendedLifetime((stalled, healthy, idle, server)) {}
+    }
+
+    /// The stall rule with times given: a stall is a finger waiting while the loop is stuck in one
+    /// pass for the limit, never an idle loop, never a loop that has decided past the finger, and
+    /// the limit counts from the later of the down and the pass's start.
+    func testTheStallRule() {
+        var rule = StallRule(limitMilliseconds: 1000)
+        XCTAssertNil(rule.nextCheck(GrabProgress()), "no finger: no wake-ups")
+        rule.fingerDown(serverTime: 5000, seenMilliseconds: 100)
+        // A pass began at 600, after the down: the limit counts from there.
+        let stuck = GrabProgress(decidedServerTime: 4999, busySince: 600)
+        XCTAssertNil(rule.check(stuck, nowMilliseconds: 1200))
+        XCTAssertEqual(rule.nextCheck(stuck), 1600)
+        XCTAssertEqual(rule.check(stuck, nowMilliseconds: 1600), 1000)
+        XCTAssertTrue(rule.waiting.isEmpty, "reported once")
+        // Decided at the down's time (or later, across the 32-bit wrap): reached.
+        rule.fingerDown(serverTime: UInt32.max - 10, seenMilliseconds: 2000)
+        XCTAssertNil(rule.check(GrabProgress(decidedServerTime: 20, busySince: 0), nowMilliseconds: 5000))
+        XCTAssertTrue(rule.waiting.isEmpty)
+        // Idle in poll: never a stall, and the finger is forgotten after the limit.
+        rule.fingerDown(serverTime: 9000, seenMilliseconds: 6000)
+        XCTAssertNil(rule.check(GrabProgress(decidedServerTime: 0), nowMilliseconds: 7500))
+        XCTAssertTrue(rule.waiting.isEmpty)
     }
 
     /// The X server killed under it: status 1 and one line, within a second or two, no hang.

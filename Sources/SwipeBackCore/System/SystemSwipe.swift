@@ -35,6 +35,11 @@ public enum SystemRejectReason: String, Sendable, CaseIterable {
     case ownWindow
     /// The app under it is in `systemExclude`.
     case excluded
+    /// It began on a dock or panel (`_NET_WM_WINDOW_TYPE_DOCK`), which keeps its edge touches.
+    case dock
+    /// It began on the desktop (`_NET_WM_WINDOW_TYPE_DESKTOP`, or the root window with no app
+    /// there): there is no app to send back to.
+    case desktop
     /// It began at the trailing edge and `systemForward` is off.
     case forwardOff
     /// Another finger was down, or came down before the decision.
@@ -188,7 +193,8 @@ public struct SystemSwipe: Sendable {
         verdict == nil ? decide(.reject(.secondFinger)) : nil
     }
 
-    /// Rejects the touch for a reason the gate cannot see (its window is SwipeBack's own, or excluded).
+    /// Rejects the touch for a reason the gate cannot see (its window is SwipeBack's own, a dock,
+    /// the desktop, or excluded).
     public mutating func reject(_ reason: SystemRejectReason) -> SystemVerdict? {
         verdict == nil ? decide(.reject(reason)) : nil
     }
