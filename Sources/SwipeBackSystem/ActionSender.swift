@@ -24,7 +24,8 @@ public struct ActionSender {
     }
 
     /// Makes `app` the active window: `_NET_ACTIVE_WINDOW` (source 2, a pager, as EWMH asks of a
-    /// tool acting for the user) when the window manager supports it, else input focus.
+    /// tool acting for the user) when the window manager supports it and manages the window, else
+    /// input focus (no window manager, or an override-redirect window, which none manages).
     ///
     /// - Parameters:
     ///   - app: the window under the touch-down point.
@@ -33,7 +34,9 @@ public struct ActionSender {
     public func activate(_ app: AppWindow, time: UInt) -> Activation {
         guard app.window != 0 else { return .active }
         let root = XDefaultRootWindow(display)
-        guard WindowProperty.atomNames(display, root, "_NET_SUPPORTED").contains("_NET_ACTIVE_WINDOW") else {
+        var attributes = XWindowAttributes()
+        let unmanaged = XGetWindowAttributes(display, Window(app.window), &attributes) != 0 && attributes.override_redirect != 0
+        guard !unmanaged, WindowProperty.atomNames(display, root, "_NET_SUPPORTED").contains("_NET_ACTIVE_WINDOW") else {
             _ = X11ErrorTrap.succeeds(display) { XSetInputFocus(display, Window(app.window), RevertToParent, Time(time)) }
             return .active
         }

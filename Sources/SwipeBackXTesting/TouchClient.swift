@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
+import CX11Testing
 import Foundation
 
 /// An app as `swipeback system` sees it, observed from outside: a full-screen override-redirect
@@ -23,22 +24,52 @@ public final class TouchClient {
     /// Everything received so far, in order.
     public private(set) var received: [Received] = []
 
+    /// Where a client's window goes and how a window manager treats it.
+    public struct Placement {
+        /// The window's rectangle, root px (a managed window's frame goes there, the client
+        /// inside it by the frame's border and title bar).
+        public var x: Int, y: Int, width: Int, height: Int
+        /// Whether the window manager manages it (a normal top-level with `USPosition`), or it is
+        /// override-redirect.
+        public var managed: Bool
+        /// `_NET_WM_WINDOW_TYPE`, like `_NET_WM_WINDOW_TYPE_DOCK`; nil for none.
+        public var windowType: String?
+        /// A margin left out of the input shape on every side, px (a client-side shadow); 0 for none.
+        public var inputMargin: Int
+
+        /// A placement; see the properties.
+        public init(x: Int, y: Int, width: Int, height: Int, managed: Bool = true, windowType: String? = nil, inputMargin: Int = 0) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.managed = managed
+            self.windowType = windowType
+            self.inputMargin = inputMargin
+        }
+    }
+
     /// Opens the window over the whole screen of `displayName`, filled with `colour` (0xRRGGBB),
     /// with `WM_CLASS` `instance`, `className`; returns once it is mapped.
     ///
+    /// - Parameter placement: where the window goes and how it is managed; nil for an
+    ///   override-redirect window over the whole screen.
     /// - Throws: `XTestingError` when the display cannot be opened.
-    public init(displayName: String, colour: UInt = 0xF0F0F0, instance: String = "touchclient", className: String = "TouchClient") throws {
+    public init(displayName: String, colour: UInt = 0xF0F0F0, instance: String = "touchclient", className: String = "TouchClient",
+                placement: Placement? = nil) throws {
         guard let display = XOpenDisplay(displayName) else { throw XTestingError("cannot open \(displayName)") }
         self.display = display
         // The server may be gone before this client (a test's rig is torn down in any order):
         // Xlib then returns from its exit handler instead of ending the test process.
         XSetIOErrorExitHandler(display, { _, _ in }, nil)
         let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
+        let frame = placement ?? Placement(x: 0, y: 0, width: Int(XDisplayWidth(display, screen)), height: Int(XDisplayHeight(display, screen)),
+                                           managed: false)
         var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
+        attributes.override_redirect = frame.managed ? 0 : 1
         attributes.background_pixel = colour
         attributes.event_mask = ButtonPressMask | KeyPressMask | StructureNotifyMask
-        window = XCreateWindow(display, root, 0, 0, UInt32(XDisplayWidth(display, screen)), UInt32(XDisplayHeight(display, screen)), 0,
+        window = XCreateWindow(display, root, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWOverrideRedirect | CWBackPixel | CWEventMask), &attributes)
         let hint = XAllocClassHint()!
@@ -50,6 +81,30 @@ public final class TouchClient {
             }
         }
         XFree(hint)
+        XStoreName(display, window, className)
+        if frame.managed {
+            let size = XAllocSizeHints()!
+            size.pointee.flags = USPosition | USSize
+            size.pointee.x = Int32(frame.x)
+            size.pointee.y = Int32(frame.y)
+            size.pointee.width = Int32(frame.width)
+            size.pointee.height = Int32(frame.height)
+            XSetWMNormalHints(display, window, size)
+            XFree(size)
+        }
+        if let type = frame.windowType {
+            var value = XInternAtom(display, type, 0)
+            withUnsafeBytes(of: &value) { bytes in
+                _ = XChangeProperty(display, window, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
+                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            }
+        }
+        if frame.inputMargin > 0 {
+            var inside = XRectangle(x: Int16(frame.inputMargin), y: Int16(frame.inputMargin),
+                                    width: UInt16(max(frame.width - 2 * frame.inputMargin, 1)),
+                                    height: UInt16(max(frame.height - 2 * frame.inputMargin, 1)))
+            XShapeCombineRectangles(display, window, ShapeInput, 0, 0, &inside, 1, ShapeSet, Unsorted)
+        }
         var event: Int32 = 0, error: Int32 = 0
         _ = XQueryExtension(display, "XInputExtension", &xiOpcode, &event, &error)
         var major: Int32 = 2, minor: Int32 = 2
