@@ -134,8 +134,11 @@ public final class SystemHost: @unchecked Sendable {
     private func handle(_ report: SystemGrabReport) {
         switch report {
         case .rejected(let touch, let point, let reason, let app, let t):
-            var fields: [(String, LogValue)] = [("event", .string("rejected")), ("touch", .number(Double(touch))),
-                                                ("x", .number(point.x)), ("y", .number(point.y)), ("reason", .string(reason.rawValue))]
+            // A touch outside the strips is the user's own business (an on-screen keyboard's keys):
+            // its line says only that one came and went.
+            var fields: [(String, LogValue)] = [("event", .string("rejected")), ("touch", .number(Double(touch)))]
+            if reason != .outside { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
+            fields.append(("reason", .string(reason.rawValue)))
             if let app { fields.append(("class", .string(app.logClass))) }
             log(EventLogEntry(timeMilliseconds: t, type: "system", fields: fields))
         case .accepted(let touch, let swipe, let app, let t):

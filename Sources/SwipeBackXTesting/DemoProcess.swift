@@ -11,6 +11,8 @@ public final class DemoProcess {
     /// Where the demo writes its event log.
     public let logPath: String
     private let stderrPipe = Pipe()
+    /// Whether the log is this object's to remove at the end (it chose the path).
+    private let ownsLog: Bool
 
     /// Starts `executable COMMAND --event-log TMP --log-frames ARGUMENTS` on `display`, with no user config.
     ///
@@ -18,12 +20,14 @@ public final class DemoProcess {
     ///   - command: the subcommand and its operands: `["demo"]`, `["record", OUT]` or `["kiosk", PAGES]`.
     ///   - logFrames: pass `--log-frames` (the kiosk takes no such option).
     ///   - environment: variables set for the program beside `DISPLAY` (`SWIPEBACK_NO_PRESENT`, say).
+    ///   - logPath: the event log's path, the caller's to remove; nil for a temporary one removed at the end.
     /// - Throws: when the program cannot start.
     public init(executable: String, display: String, arguments: [String], command: [String] = ["demo"],
-                logFrames: Bool = true, environment extra: [String: String] = [:]) throws {
-        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
+                logFrames: Bool = true, environment extra: [String: String] = [:], logPath: String? = nil) throws {
+        ownsLog = logPath == nil
+        self.logPath = logPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-\(UUID().uuidString).jsonl").path
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = command + ["--event-log", logPath] + (logFrames ? ["--log-frames"] : []) + arguments
+        process.arguments = command + ["--event-log", self.logPath] + (logFrames ? ["--log-frames"] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-e2e-none").path
@@ -38,7 +42,7 @@ public final class DemoProcess {
     deinit {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: logPath)
+        if ownsLog { try? FileManager.default.removeItem(atPath: logPath) }
     }
 
     /// What the demo wrote on standard error, once it has exited.

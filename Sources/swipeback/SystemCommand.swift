@@ -28,7 +28,8 @@ enum SystemCommand {
         // A dead X server's socket fails a write with EPIPE, which Xlib reports as a lost
         // connection (status 1 and one line), instead of killing the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let sink = try EventLogSink(target: options.eventLog)
+        // The log is appended to across restarts and rotated at a size, never truncated at a start.
+        let sink = try EventLogSink(target: options.eventLog, policy: .rotate(limitBytes: EventLogSink.systemLimitBytes))
         let settings = SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)
         let clock = AppClock()
         let host: SystemHost

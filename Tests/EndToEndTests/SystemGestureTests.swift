@@ -450,6 +450,48 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(touches(got, type: XI_TouchEnd).count, 30)
     }
 
+    /// The event log after two starts on one file: mode 0600, both runs' lines (appended, not
+    /// truncated), no position for a touch outside the strips; and a log at its size limit moves to
+    /// `FILE.1` and starts again.
+    func testTheEventLogIsPrivateAppendedAndRotated() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-syslog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("system.jsonl").path
+        let server = try XorgTouchServer()
+        let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
+        let client = try TouchClient(displayName: server.displayName)
+        for run in 1...2 {
+            let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: [], command: ["system"],
+                                         logFrames: false, logPath: path)
+            try system.waitFor("start \(run)") { $0.filter { $0.string("event") == "started" }.count == run }
+            try touch.play(TouchStep.tap(UInt32(run), x: 640, y: 400, holding: 0))
+            try touch.play(TouchStep.tap(UInt32(run), x: 5, y: 300, holding: 0))
+            try system.waitFor("the two rejects of run \(run)") { $0.filter { $0.string("event") == "rejected" }.count == 2 * run }
+            system.process.terminate()
+            system.process.waitUntilExit()
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "the user's alone")
+        let log = EventLogReader.linesSoFar(try String(contentsOfFile: path, encoding: .utf8))
+        XCTAssertEqual(log.filter { $0.string("event") == "started" }.count, 2, "both runs")
+        let outside = log.filter { $0.string("reason") == "outside" }
+        XCTAssertEqual(outside.count, 2)
+        XCTAssertTrue(outside.allSatisfy { $0.number("x") == nil && $0.number("y") == nil }, "no position outside the strip: \(outside)")
+        let tap = log.filter { $0.string("reason") == "tap" }
+        XCTAssertEqual(tap.first?.number("x") ?? 0, 5, accuracy: 0.5, "a touch in the strip keeps its point")
+
+        // A log 100 bytes short of its limit: the next start moves it aside and begins a new one.
+        let full = String(repeating: "#", count: (1 << 20) - 101) + "\n"
+        try full.write(toFile: path, atomically: false, encoding: .utf8)
+        let system = try DemoProcess(executable: try Paths.swipeback, display: server.displayName, arguments: [], command: ["system"],
+                                     logFrames: false, logPath: path)
+        try system.waitFor("the start") { $0.contains { $0.string("event") == "started" } }
+        XCTAssertEqual(try String(contentsOfFile: path + ".1", encoding: .utf8), full, "the full log kept as FILE.1")
+        XCTAssertEqual(EventLogReader.linesSoFar(try String(contentsOfFile: path, encoding: .utf8)).count, 1, "a new log")
+        withExtendedLifetime((client, system)) {}
+    }
+
     /// A per-app command keeps a `|` (a shell pipe); an entry with two `|` is refused.
     func testAppEntriesWithPipes() throws {
         XCTAssertNotNil(SystemAction.appEntry("Evince=command:echo a=b|c"))
