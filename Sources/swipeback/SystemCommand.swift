@@ -5,6 +5,7 @@ import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackSystem
 import SwipeBackX11
+import CX11
 
 /// `swipeback system`: the swipe back for every X11 app on the display, until SIGTERM or SIGINT
 /// (status 0); status 2 when the display cannot have it (Xwayland, another grabber), 1 when the
@@ -14,6 +15,10 @@ enum SystemCommand {
         guard options.positional.isEmpty else {
             throw CommandFailure.usage("system takes no arguments, got \"\(options.positional[0])\"; usage: " + CommandReference.usageLine("system"))
         }
+        // XInitThreads before any other Xlib call: the grab, the watchdog and the drawing side each
+        // use a connection of their own on a thread of their own, and an older libX11 shares its
+        // error state between threads unless told (1.8 and later do this themselves).
+        XInitThreads()
         let configuration = try DemoCommand.windowConfiguration(options)
         let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
         if let problem = SystemAction.problems(in: configuration).first {
@@ -24,6 +29,12 @@ enum SystemCommand {
             if case .key(let chord)? = SystemAction(text), KeyTranslation.normalizedChord(chord) == nil {
                 throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected \(KeyChord.syntax), like \"Alt+Left\" or \"XF86Back\"")
             }
+        }
+        // No display is not a failure to retry (status 1): the unit's condition keeps systemd from
+        // starting it, and by hand it says what is missing.
+        let display = ProcessInfo.processInfo.environment["DISPLAY"]
+        guard let display, !display.isEmpty else {
+            throw CommandFailure.usage("system: DISPLAY is \(display == nil ? "not set" : "empty"): swipeback system needs an X display (systemctl --user import-environment DISPLAY XAUTHORITY, then start it)")
         }
         // A dead X server's socket fails a write with EPIPE, which Xlib reports as a lost
         // connection (status 1 and one line), instead of killing the process with SIGPIPE.
