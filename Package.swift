@@ -27,8 +27,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev", "libxfixes-dev", "libxpresent-dev"])]),
-        // XTest and SHAPE for `swipeback system`: sending back to an app, the indicator's empty input shape.
-        .systemLibrary(name: "CX11System", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libxext-dev"])]),
+        // XTest, SHAPE and XRender for `swipeback system`: sending back to an app, the indicator's empty input shape, the page style composed in the server.
+        .systemLibrary(name: "CX11System", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libxext-dev", "libxrender-dev"])]),
         // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C side of `swipeback system` only: XTest sends back (a button or a key) to the app under a
-// swipe, and the SHAPE extension gives the indicator window an empty input shape.
+// swipe, the SHAPE extension gives the indicator window an empty input shape, and XRender composes
+// the page style's frames in the server.
 #ifndef SWIPEBACK_CX11SYSTEM_H
 #define SWIPEBACK_CX11SYSTEM_H
 #include <X11/Xlib.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/shape.h>
+#include <X11/extensions/Xrender.h>
 #endif

@@ -49,7 +49,7 @@ public final class SystemHost: @unchecked Sendable {
     ///   - log: gets one event-log entry per decision, on the calling thread of `run`.
     /// - Throws: `SystemRefusal` (status 2), `X11Error` when the display cannot be opened.
     public init(displayName: String?, settings: SystemSwipeSettings, clock: AppClock,
-                feedback: ((OpaquePointer, SystemGrab) throws -> SystemFeedback)?, log: @escaping (EventLogEntry) -> Void) throws {
+                feedback: ((OpaquePointer) throws -> SystemFeedback)?, log: @escaping (EventLogEntry) -> Void) throws {
         self.settings = settings
         self.clock = clock
         self.log = log
@@ -58,7 +58,7 @@ public final class SystemHost: @unchecked Sendable {
         self.display = display
         wakePipe = try WakePipe()
         delivery = ActionDelivery(display: display)
-        self.feedback = try feedback?(display, grab)
+        self.feedback = try feedback?(display)
     }
 
     deinit {

@@ -9,8 +9,11 @@ import SwipeBackX11
 /// The `page` style of `swipeback system`: the app itself slides with the finger. On accept, a
 /// snapshot of the app's top-level window (the screen there, on its monitor) is shown in an
 /// override-redirect window over it, with an empty input shape; the snapshot moves inward with the
-/// finger over a dimmed copy of itself (`PageSlidePainter`). On cancel it springs back and the
-/// window goes; on commit it springs out, then the window goes and the back is sent.
+/// finger over a dimmed copy of itself (as `PageSlidePainter` draws it). On cancel it springs back
+/// and the window goes; on commit it springs out, then the window goes and the back is sent.
+///
+/// The snapshot stays in the X server and the frames are composed there (`PageSlideComposer`):
+/// a frame costs this process a few requests whatever the window's size.
 ///
 /// The back waits for the window to go: Chromium ignored a back button or key sent while the
 /// slide's window covered it (measured on Xorg; the same back with the window gone navigated), so
@@ -22,8 +25,7 @@ public final class SystemPageSlide: SystemFeedback {
     private let root: Window
     private var window: Window = 0
     private var gc: GC?
-    private var frame: ImageSurface?
-    private var snapshot: ImageSurface?
+    private var composer: PageSlideComposer?
     private var edge = SystemEdge.left
     private var offset = 0.0, progress = 0.0
     private var settle: (spring: SpringSimulation, start: Double, send: (() -> Void)?)?
@@ -34,13 +36,11 @@ public final class SystemPageSlide: SystemFeedback {
         get { pacer.frameDrawn }
         set { pacer.frameDrawn = newValue }
     }
-    private let grab: SystemGrab
 
     /// Prepares the style on `display` (the window is made per swipe, the size of the app's).
-    public init(display: OpaquePointer, grab: SystemGrab, settings: SystemSwipeSettings) {
+    public init(display: OpaquePointer, settings: SystemSwipeSettings) {
         self.display = display
         self.settings = settings
-        self.grab = grab
         root = XDefaultRootWindow(display)
         pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
     }
@@ -67,10 +67,9 @@ public final class SystemPageSlide: SystemFeedback {
         finish()
         edge = swipe.edge
         let rect = rectangle(of: app, on: swipe.area)
-        // The snapshot: the screen there (the app as shown; under a compositor its own pixels).
-        snapshot = ScreenImages.screenImage(display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        frame = try? ImageSurface(width: rect.width, height: rect.height, opaque: true)
-        guard snapshot != nil, frame != nil else { return }
+        // The snapshot: the screen there (the app as shown), copied in the server.
+        composer = try? PageSlideComposer(display: display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        guard composer != nil else { return }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         attributes.background_pixmap = 0
@@ -83,8 +82,9 @@ public final class SystemPageSlide: SystemFeedback {
         gc = XCreateGC(display, window, 0, nil)
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
-        let cost = elapsedMilliseconds { draw() }
+        // Mapped first: a copy into an unmapped window is lost.
         XMapRaised(display, window)
+        let cost = elapsedMilliseconds { draw() }
         pacer.drew(at: timeMilliseconds, cost: cost)
     }
 
@@ -96,12 +96,12 @@ public final class SystemPageSlide: SystemFeedback {
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
-        guard window != 0, let frame else {
+        guard window != 0, let composer else {
             send()
             return
         }
         let configuration = settings.configuration
-        settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(frame.width) : 0, initialVelocity: 0,
+        settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(composer.width) : 0, initialVelocity: 0,
                                    stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
                   timeMilliseconds, send)
         pacer.dirty = true
@@ -121,11 +121,11 @@ public final class SystemPageSlide: SystemFeedback {
     static let settleMilliseconds = 300.0
 
     public func tick(at timeMilliseconds: Double) -> Double? {
-        guard window != 0, let frame else { return nil }
+        guard window != 0, let composer else { return nil }
         if let settle {
             let elapsed = timeMilliseconds - settle.start
             offset = settle.spring.value(at: elapsed / 1000)
-            progress = offset / Double(frame.width)
+            progress = offset / Double(composer.width)
             pacer.dirty = true
             if elapsed >= Self.settleMilliseconds {
                 finish()
@@ -135,16 +135,14 @@ public final class SystemPageSlide: SystemFeedback {
         return pacer.drawIfDue(at: timeMilliseconds, settling: settle != nil) { draw() }
     }
 
+    /// Composes the frame in the server and copies it to the window (requests only, flushed).
     private func draw() {
-        guard let frame, let snapshot, let gc else { return }
-        let dim = PageSlidePainter.backdropDim(progress: progress, configuration: settings.configuration)
-        _ = try? frame.draw { cr in
-            PageSlidePainter.draw(cr, snapshot: snapshot, offset: offset, edge: edge, backdropDim: dim, configuration: settings.configuration)
-        }
-        frame.flush()
-        let screen = XDefaultScreen(display)
-        ScreenImages.put(frame, on: window, display: display, gc: gc, visual: XDefaultVisual(display, screen),
-                            depth: XDefaultDepth(display, screen))
+        guard let composer, let gc else { return }
+        let configuration = settings.configuration
+        composer.compose(offset: offset, edge: edge, backdropDim: PageSlidePainter.backdropDim(progress: progress, configuration: configuration),
+                         shadowWidth: configuration.shadowWidth)
+        composer.present(on: window, gc: gc)
+        XFlush(display)
     }
 
     /// Unmaps and destroys the window of the last swipe.
@@ -155,8 +153,7 @@ public final class SystemPageSlide: SystemFeedback {
             XDestroyWindow(display, window)
             window = 0
         }
-        frame = nil
-        snapshot = nil
+        composer = nil
         XFlush(display)
     }
 }

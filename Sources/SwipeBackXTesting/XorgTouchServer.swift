@@ -133,6 +133,22 @@ public final class XorgTouchServer {
         guard first.status == 0, add.status == 0, on.status == 0 else { throw XTestingError("xrandr could not turn DUMMY1 on") }
     }
 
+    /// The mode the first CRTC really shows, as RandR reports it: its size in px and refresh rate
+    /// in Hz (pixel clock over the total pixels of a frame), or nil when there is none.
+    public func currentMode() -> (width: Int, height: Int, hertz: Double)? {
+        let root = XDefaultRootWindow(display)
+        guard let resources = XRRGetScreenResourcesCurrent(display, root) else { return nil }
+        defer { XRRFreeScreenResources(resources) }
+        guard resources.pointee.ncrtc > 0, let crtc = XRRGetCrtcInfo(display, resources, resources.pointee.crtcs[0]) else { return nil }
+        defer { XRRFreeCrtcInfo(crtc) }
+        for i in 0..<Int(resources.pointee.nmode) where resources.pointee.modes[i].id == crtc.pointee.mode {
+            let mode = resources.pointee.modes[i]
+            guard mode.hTotal > 0, mode.vTotal > 0 else { return nil }
+            return (Int(mode.width), Int(mode.height), Double(mode.dotClock) / (Double(mode.hTotal) * Double(mode.vTotal)))
+        }
+        return nil
+    }
+
     /// The screen's pixel at (x, y) as [red, green, blue] (a screenshot of one pixel).
     public func pixelsAt(x: Int, y: Int) -> [Int] {
         screenPixels(display, x: x, y: y, width: 1, height: 1).first ?? []

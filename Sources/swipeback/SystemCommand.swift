@@ -46,7 +46,7 @@ enum SystemCommand {
         let host: SystemHost
         do {
             host = try SystemHost(displayName: nil, settings: settings, clock: clock,
-                                  feedback: { display, grab in
+                                  feedback: { display in
                                       // --log-frames: one frame line per indicator frame, with its drawing cost.
                                       let logFrame: ((Double, Double) -> Void)? = options.logFrames ? { t, cost in
                                           sink.write(EventLogEntry(timeMilliseconds: t, type: "frame", fields: [("drawMs", .number(cost))]))
@@ -57,7 +57,7 @@ enum SystemCommand {
                                           indicator.frameDrawn = logFrame
                                           return indicator
                                       case .page:
-                                          let slide = SystemPageSlide(display: display, grab: grab, settings: settings)
+                                          let slide = SystemPageSlide(display: display, settings: settings)
                                           slide.frameDrawn = logFrame
                                           return slide
                                       }
