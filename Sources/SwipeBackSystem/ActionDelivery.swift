@@ -42,12 +42,21 @@ final class ActionDelivery {
     private var pending: [Pending] = []
     private var lastID = 0
 
-    /// Watches the root's properties on `display` (the drawing connection).
+    /// Sends on `display` (the drawing connection), whose root's property changes it watches
+    /// only while an action waits (idle, the desktop's own property changes wake nothing).
     init(display: OpaquePointer) {
         self.display = display
         sender = ActionSender(display: display)
         activeWindowAtom = XInternAtom(display, "_NET_ACTIVE_WINDOW", 0)
-        XSelectInput(display, XDefaultRootWindow(display), PropertyChangeMask)
+    }
+
+    /// Selects the root's property changes while an action waits, and none after; `done`'s
+    /// windows no longer report their focus.
+    private func watchRoot(done: [Pending] = []) {
+        XSelectInput(display, XDefaultRootWindow(display), pending.isEmpty ? NoEventMask : PropertyChangeMask)
+        for entry in done where !pending.contains(where: { $0.app.window == entry.app.window }) {
+            _ = X11ErrorTrap.succeeds(display) { XSelectInput(display, Window(entry.app.window), NoEventMask) }
+        }
     }
 
     /// When the oldest waiting action gives up, ms on the app clock; nil when none waits.
@@ -68,13 +77,17 @@ final class ActionDelivery {
         lastID += 1
         let entry = Pending(id: lastID, touch: touch, app: app, action: action, point: point,
                             deadline: now + Self.activationLimitMilliseconds)
+        // Watching starts before the request goes, so its answer cannot come unseen.
+        pending.append(entry)
+        watchRoot()
+        // FocusIn on the client as well: some window managers set the focus before the property.
+        _ = X11ErrorTrap.succeeds(display) { XSelectInput(display, Window(app.window), FocusChangeMask) }
         switch sender.activate(app, time: serverTime) {
         case .active:
+            pending.removeAll { $0.id == entry.id }
+            watchRoot(done: [entry])
             return send(entry)
         case .requested:
-            // FocusIn on the client as well: some window managers set the focus before the property.
-            _ = X11ErrorTrap.succeeds(display) { XSelectInput(display, Window(app.window), FocusChangeMask) }
-            pending.append(entry)
             return nil
         }
     }
@@ -95,6 +108,7 @@ final class ActionDelivery {
         }
         let ids = Set(ready.map(\.id))
         pending.removeAll { ids.contains($0.id) }
+        if !ready.isEmpty { watchRoot(done: ready) }
         return ready.map(send)
     }
 
@@ -103,7 +117,9 @@ final class ActionDelivery {
     /// - Returns: their outcomes (`notActive`).
     func expire(at now: Double) -> [Outcome] {
         let late = pending.filter { $0.deadline <= now }
+        guard !late.isEmpty else { return [] }
         pending.removeAll { $0.deadline <= now }
+        watchRoot(done: late)
         return late.map { Outcome(touch: $0.touch, app: $0.app, action: $0.action, failure: "notActive") }
     }
 

@@ -23,17 +23,32 @@ enum ScreenImages {
     }
 
     /// The screen's pixels in a rectangle (the root window's contents), as an opaque surface.
+    ///
+    /// Only the part on the screen is read (`XGetImage` refuses a rectangle that leaves the root
+    /// with BadMatch: an indicator by the top or bottom edge once got no backdrop at all and showed
+    /// a black box); the rest stays black, off the screen where nobody sees it.
+    ///
+    /// - Parameters:
+    ///   - display: an open connection.
+    ///   - x, y: the rectangle's top-left, root px (may be off the screen).
+    ///   - width, height: its size, px (more than 0).
+    /// - Returns: the surface, `width` x `height`; nil when nothing of it is on the screen or the read failed.
     static func screenImage(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int) -> ImageSurface? {
         guard let surface = try? ImageSurface(width: width, height: height, opaque: true) else { return nil }
-        let root = XDefaultRootWindow(display)
+        let root = XDefaultRootWindow(display), screen = XDefaultScreen(display)
+        let left = max(x, 0), top = max(y, 0)
+        let right = min(x + width, Int(XDisplayWidth(display, screen))), bottom = min(y + height, Int(XDisplayHeight(display, screen)))
+        guard right > left, bottom > top else { return nil }
         var ok = false
         _ = X11ErrorTrap.succeeds(display) {
-            guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt(0xFFFF_FFFF), ZPixmap) else { return }
+            guard let image = XGetImage(display, root, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top), UInt(0xFFFF_FFFF),
+                                        ZPixmap) else { return }
             defer { swipeback_destroy_image(image) }
             guard image.pointee.bits_per_pixel == 32 else { return }
-            for row in 0..<height {
+            for row in 0..<(bottom - top) {
                 let source = UnsafeRawPointer(image.pointee.data!) + row * Int(image.pointee.bytes_per_line)
-                (UnsafeMutableRawPointer(surface.data) + row * surface.stride).copyMemory(from: source, byteCount: width * 4)
+                let target = UnsafeMutableRawPointer(surface.data) + (row + top - y) * surface.stride + (left - x) * 4
+                target.copyMemory(from: source, byteCount: (right - left) * 4)
             }
             ok = true
         }

@@ -108,14 +108,16 @@ public final class SystemHost: @unchecked Sendable {
         var nextDraw: Double?
         while true {
             wakePipe.drain()
-            for report in reports.withLock({ list in defer { list.removeAll() }; return list }) { handle(report) }
-            if let error = grabFailure.withLock({ $0 }) { throw error }
+            // The drawing connection's events first: a compositor that came, an app that became
+            // active, before the reports that act on them.
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 delivery.handle(event).forEach(logOutcome)
                 feedback?.handle(&event, at: nowMilliseconds)
             }
+            for report in reports.withLock({ list in defer { list.removeAll() }; return list }) { handle(report) }
+            if let error = grabFailure.withLock({ $0 }) { throw error }
             delivery.expire(at: nowMilliseconds).forEach(logOutcome)
             if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
             nextDraw = [feedback?.tick(at: nowMilliseconds), delivery.nextDeadline].compactMap { $0 }.min()

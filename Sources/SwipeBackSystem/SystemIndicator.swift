@@ -11,15 +11,19 @@ import SwipeBackX11
 /// mapped on accept at the finger's height, redrawn at most once per refresh while the finger
 /// moves, and settled by the configuration's spring after the release (back into the edge on
 /// cancel; out and fading on commit). ARGB when a compositor runs (`_NET_WM_CM_Sn` has an owner);
-/// otherwise it shows the screen beneath, read when it maps, under the arrow.
+/// otherwise it shows the screen beneath, read when it maps, under the arrow. It follows the
+/// compositor: when one starts or stops (the selection's owner changes, XFixes tells), the window
+/// is made again of the right kind, at once when it is not shown, else when it next goes.
 public final class SystemIndicator: SystemFeedback {
     private let display: OpaquePointer
     private let settings: SystemSwipeSettings
-    private let window: Window
-    private let gc: GC
-    private let composited: Bool
-    private let depth: Int32
-    private let visual: UnsafeMutablePointer<Visual>
+    /// The window as made now, of the kind the compositor's presence asks for.
+    private var shell: IndicatorWindow
+    /// Whether a compositor owns `_NET_WM_CM_Sn` now (the last XFixes news of it).
+    private var compositorRuns: Bool
+    private let compositorSelection: Atom
+    /// XFixes' first event number, nil without XFixes (then the kind is fixed at start).
+    private let fixesEventBase: Int32?
     private let scale: Double
     private let width: Int, height: Int
     private let surface: ImageSurface
@@ -52,27 +56,18 @@ public final class SystemIndicator: SystemFeedback {
         scale = min(max(density.isFinite ? density : 1, LayoutScale.range.lowerBound), LayoutScale.range.upperBound)
         width = Int((BackArrowPainter.size.width * scale).rounded(.up))
         height = Int((BackArrowPainter.size.height * scale).rounded(.up))
-        composited = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
-        var info = XVisualInfo()
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.border_pixel = 0
-        attributes.background_pixmap = 0
-        if composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0 {
-            depth = 32
-            visual = info.visual
-            attributes.colormap = XCreateColormap(display, root, info.visual, AllocNone)
+        compositorSelection = XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        if XFixesQueryExtension(display, &eventBase, &errorBase) != 0 {
+            fixesEventBase = eventBase
+            XFixesSelectSelectionInput(display, root, compositorSelection,
+                                       UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                                            | XFixesSelectionClientCloseNotifyMask))
         } else {
-            depth = XDefaultDepth(display, screen)
-            visual = XDefaultVisual(display, screen)
-            attributes.colormap = XDefaultColormap(display, screen)
+            fixesEventBase = nil
         }
-        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
-                               UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixmap | CWColormap), &attributes)
-        // An empty input shape: pointer and touch events pass through to the window beneath.
-        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        XStoreName(display, window, "SwipeBack system indicator")
-        gc = XCreateGC(display, window, 0, nil)
+        compositorRuns = XGetSelectionOwner(display, compositorSelection) != 0
+        shell = IndicatorWindow(display: display, width: width, height: height, composited: compositorRuns)
         surface = try ImageSurface(width: width, height: height)
         pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
         XFlush(display)
@@ -80,21 +75,33 @@ public final class SystemIndicator: SystemFeedback {
 
     deinit {
         guard !X11ErrorTrap.isConnectionLost(display) else { return }
-        XFreeGC(display, gc)
-        XDestroyWindow(display, window)
+        shell.destroy(display)
+    }
+
+    /// Makes the window again when the compositor came or went since it was made (only while it
+    /// is not shown).
+    private func followCompositor() {
+        guard !mapped, shell.composited != compositorRuns else { return }
+        shell.destroy(display)
+        shell = IndicatorWindow(display: display, width: width, height: height, composited: compositorRuns)
     }
 
     private func place(_ swipe: SystemSwipe) {
         let x = swipe.edge == .left ? Int(swipe.area.x) : Int(swipe.area.x + swipe.area.width) - width
         let y = Int(swipe.start.y) - height / 2
-        XMoveWindow(display, window, Int32(x), Int32(y))
-        if !composited { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
-        XMapRaised(display, window)
+        XMoveWindow(display, shell.window, Int32(x), Int32(y))
+        if !shell.composited { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
+        XMapRaised(display, shell.window)
         mapped = true
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
         settle = nil
+        // The last swipe's settle may still show: it goes, and the window is made again if the
+        // compositor came or went meanwhile.
+        if mapped { XUnmapWindow(display, shell.window) }
+        mapped = false
+        followCompositor()
         shown = (stretch(swipe), false, swipe.edge, 1)
         place(swipe)
         pacer.dirty = true
@@ -126,15 +133,24 @@ public final class SystemIndicator: SystemFeedback {
     /// How long the settle lasts, ms: the spring has come within 1 % of its target by then.
     static let settleMilliseconds = 250.0
 
-    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {}
+    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {
+        guard let fixesEventBase, event.type == fixesEventBase + XFixesSelectionNotify else { return }
+        let notice = withUnsafePointer(to: &event) {
+            $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
+        }
+        guard notice.selection == compositorSelection else { return }
+        compositorRuns = notice.subtype == XFixesSetSelectionOwnerNotify && notice.owner != 0
+        followCompositor()
+    }
 
     public func tick(at timeMilliseconds: Double) -> Double? {
         if let settle {
             let elapsed = timeMilliseconds - settle.start
             if elapsed >= Self.settleMilliseconds {
                 self.settle = nil
-                if mapped { XUnmapWindow(display, window) }
+                if mapped { XUnmapWindow(display, shell.window) }
                 mapped = false
+                followCompositor()
                 return nil
             }
             shown.stretch = settle.spring.value(at: elapsed / 1000)
@@ -161,6 +177,56 @@ public final class SystemIndicator: SystemFeedback {
             }
         }
         surface.flush()
-        ScreenImages.put(surface, on: window, display: display, gc: gc, visual: visual, depth: depth)
+        ScreenImages.put(surface, on: shell.window, display: display, gc: shell.gc, visual: shell.visual, depth: shell.depth)
+    }
+}
+
+/// The indicator's override-redirect window with an empty input shape: ARGB (depth 32, a colormap
+/// of its own) under a compositor, else the screen's default visual.
+private struct IndicatorWindow {
+    let window: Window
+    let gc: GC
+    let depth: Int32
+    let visual: UnsafeMutablePointer<Visual>
+    let colormap: Colormap?
+    /// Whether it was made for a compositor (ARGB).
+    let composited: Bool
+
+    /// Makes the (unmapped) window, `width` x `height` px, on `display`.
+    init(display: OpaquePointer, width: Int, height: Int, composited: Bool) {
+        let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
+        var info = XVisualInfo()
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.border_pixel = 0
+        attributes.background_pixmap = 0
+        if composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0 {
+            depth = 32
+            visual = info.visual
+            let own = XCreateColormap(display, root, info.visual, AllocNone)
+            colormap = own
+            attributes.colormap = own
+            self.composited = true
+        } else {
+            depth = XDefaultDepth(display, screen)
+            visual = XDefaultVisual(display, screen)
+            colormap = nil
+            attributes.colormap = XDefaultColormap(display, screen)
+            self.composited = false
+        }
+        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
+                               UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixmap | CWColormap), &attributes)
+        // An empty input shape: pointer and touch events pass through to the window beneath.
+        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        XStoreName(display, window, "SwipeBack system indicator")
+        gc = XCreateGC(display, window, 0, nil)
+        XFlush(display)
+    }
+
+    /// Frees the window, its GC and its colormap.
+    func destroy(_ display: OpaquePointer) {
+        XFreeGC(display, gc)
+        XDestroyWindow(display, window)
+        if let colormap { XFreeColormap(display, colormap) }
     }
 }

@@ -8,9 +8,11 @@ import Foundation
 public final class WindowManagerSession {
     /// The window manager's process.
     public let windowManager = Process()
-    /// The compositing manager's process, when one was asked for.
-    public let compositor: Process?
+    /// The compositing manager's process, while one runs.
+    public private(set) var compositor: Process?
     private let home: URL
+    private let environment: [String: String]
+    private let display: OpaquePointer
 
     /// Starts openbox on `displayName` and waits until it answers EWMH
     /// (`_NET_SUPPORTING_WM_CHECK` on the root); with `compositing`, then starts picom and waits
@@ -24,10 +26,6 @@ public final class WindowManagerSession {
         guard let openbox = findTool("openbox") else {
             throw XTestingError("openbox is not installed: apt-get install openbox (.ci/run installs it)")
         }
-        let picom = compositing ? findTool("picom") : nil
-        if compositing, picom == nil {
-            throw XTestingError("picom is not installed: apt-get install picom (.ci/run installs it)")
-        }
         // A private HOME and XDG folders: no user's openbox or picom configuration is read.
         home = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-wm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -37,6 +35,8 @@ public final class WindowManagerSession {
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
         environment.removeValue(forKey: "SESSION_MANAGER")
+        self.environment = environment
+        self.display = display
         windowManager.executableURL = URL(fileURLWithPath: openbox)
         windowManager.arguments = ["--sm-disable"]
         windowManager.environment = environment
@@ -69,20 +69,38 @@ public final class WindowManagerSession {
             return false
         }
         XUnmapWindow(display, probe)
-        if let picom {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: picom)
-            process.arguments = ["--config", "/dev/null", "--backend", "xrender"]
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            compositor = process
-            let selection = XInternAtom(display, "_NET_WM_CM_S\(XDefaultScreen(display))", 0)
-            try Self.waitUntil("picom to own _NET_WM_CM_S0", process) { XGetSelectionOwner(display, selection) != 0 }
-        } else {
-            compositor = nil
+        if compositing { try startCompositor() }
+    }
+
+    /// Starts picom (`--backend xrender`, no configuration file: no shadows, no fading) and waits
+    /// until it owns `_NET_WM_CM_S0` (windows are redirected from then on).
+    ///
+    /// - Throws: `XTestingError` when picom is missing or does not come up in 10 s.
+    public func startCompositor() throws {
+        guard let picom = findTool("picom") else {
+            throw XTestingError("picom is not installed: apt-get install picom (.ci/run installs it)")
         }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: picom)
+        process.arguments = ["--config", "/dev/null", "--backend", "xrender"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        compositor = process
+        let selection = XInternAtom(display, "_NET_WM_CM_S\(XDefaultScreen(display))", 0)
+        try Self.waitUntil("picom to own _NET_WM_CM_S0", process) { XGetSelectionOwner(display, selection) != 0 }
+    }
+
+    /// Stops the compositing manager and waits until `_NET_WM_CM_S0` has no owner.
+    public func stopCompositor() {
+        guard let compositor else { return }
+        compositor.terminate()
+        compositor.waitUntilExit()
+        self.compositor = nil
+        let selection = XInternAtom(display, "_NET_WM_CM_S\(XDefaultScreen(display))", 0)
+        let deadline = Date().addingTimeInterval(10)
+        while XGetSelectionOwner(display, selection) != 0, Date() < deadline { usleep(20_000) }
     }
 
     deinit {

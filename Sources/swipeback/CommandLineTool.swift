@@ -41,20 +41,23 @@ enum CommandLineTool {
                 try printStandardOutput("swipeback \(CommandReference.version)\n")
                 return 0
             case "help", "--help", "-h":
-                if rest == ["--man"] {
+                // `help --man` and `help COMMAND --man` (or config): the one manual page, which has every
+                // command's section.
+                let topics = rest.filter { $0 != "--man" }
+                guard topics.count <= 1, rest.count - topics.count <= 1 else {
+                    throw CommandFailure.usage("help takes one COMMAND or config, and --man, got \"" + rest.joined(separator: " ") + "\"")
+                }
+                if let topic = topics.first, topic != "config", !CommandReference.commands.contains(where: { $0.name == topic }) {
+                    throw CommandFailure.usage("no command \"\(topic)\"; commands: " + CommandReference.commands.map(\.name).joined(separator: ", ")
+                                               + "; or help config, help --man")
+                }
+                if rest.contains("--man") {
                     try printStandardOutput(CommandReference.manualPage())
                     return 0
-                }
-                guard rest.count <= 1 else {
-                    throw CommandFailure.usage("help takes one COMMAND, config or --man, got \"" + rest.joined(separator: " ") + "\"")
                 }
                 if rest.first == "config" {
                     try printStandardOutput(ConfigurationReference.plainText())
                     return 0
-                }
-                if let topic = rest.first, !CommandReference.commands.contains(where: { $0.name == topic }) {
-                    throw CommandFailure.usage("no command \"\(topic)\"; commands: " + CommandReference.commands.map(\.name).joined(separator: ", ")
-                                               + "; or help config, help --man")
                 }
                 try printStandardOutput(CommandReference.usage(for: rest.first))
                 return 0

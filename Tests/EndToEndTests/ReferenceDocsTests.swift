@@ -109,6 +109,15 @@ final class ReferenceDocsTests: XCTestCase {
     func testTheManualNamesEveryCommandOptionKeyAndStatusAndIsCleanRoff() throws {
         let result = try runCommand(try Paths.swipeback, ["help", "--man"])
         XCTAssertEqual(result.status, 0, result.standardError)
+        // `help COMMAND --man` is the same page (it has every command's section); two commands are refused.
+        for arguments in [["help", "system", "--man"], ["help", "--man", "config"]] {
+            let named = try runCommand(try Paths.swipeback, arguments)
+            XCTAssertEqual(named.status, 0, named.standardError)
+            XCTAssertEqual(named.standardOutput, result.standardOutput, "\(arguments)")
+        }
+        let two = try runCommand(try Paths.swipeback, ["help", "system", "demo", "--man"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertEqual(two.standardError, "swipeback: help takes one COMMAND or config, and --man, got \"system demo --man\"\n")
         let page = result.standardOutput.replacingOccurrences(of: "\\-", with: "-")
         let help = try runCommand(try Paths.swipeback, ["help"]).standardOutput
         let commands = help.components(separatedBy: "\n").drop { $0 != "commands:" }.dropFirst().prefix { !$0.isEmpty }

@@ -168,4 +168,32 @@ final class SystemDesktopTests: XCTestCase {
         XCTAssertEqual(buttons(beneath.waitFor { !self.buttons($0).isEmpty }), [8])
         XCTAssertTrue(buttons(shadowed.collect(forMilliseconds: 200)).isEmpty)
     }
+
+    /// A compositor started after `swipeback system`, then stopped: the arrow's window follows,
+    /// ARGB (depth 32) while picom runs and the screen's depth 24 after.
+    func testTheArrowFollowsACompositorThatComesAndGoes() throws {
+        let desktop = try Desktop(compositing: false)
+        _ = try desktop.client("App", colour: 0xF0F0F0, .init(x: 0, y: 0, width: 1280, height: 800, managed: false))
+        let system = try desktop.startSystem()
+        func indicatorDepth(swipe id: UInt32) throws -> Int32 {
+            try desktop.touch.play(TouchStep.line(id, from: (3, 400), to: (120, 400), steps: 10, every: 8, lift: false))
+            _ = try system.waitFor("swipe \(id)") { self.systemLines($0, "accepted").count == Int(id) }
+            var depth: Int32 = 0
+            _ = waitUntil {
+                guard let window = clientWindows(desktop.server.display, titled: "SwipeBack system indicator").first else { return false }
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(desktop.server.display, window, &attributes)
+                depth = attributes.depth
+                return attributes.map_state == IsViewable
+            }
+            try desktop.touch.end(id, x: 120, y: 400)
+            _ = try system.waitFor("back \(id)") { self.systemLines($0, "sent").count == Int(id) }
+            return depth
+        }
+        XCTAssertEqual(try indicatorDepth(swipe: 1), 24, "no compositor at start")
+        try desktop.session.startCompositor()
+        XCTAssertEqual(try indicatorDepth(swipe: 2), 32, "ARGB once picom runs")
+        desktop.session.stopCompositor()
+        XCTAssertEqual(try indicatorDepth(swipe: 3), 24, "opaque again once it has gone")
+    }
 }

@@ -194,6 +194,40 @@ final class SystemGestureTests: XCTestCase {
         _ = try rig.system.waitFor("the back") { !self.systemLines($0, "sent").isEmpty }
     }
 
+    /// With no compositor the arrow shows the screen beneath it around the panel: by the top and
+    /// the bottom of the screen too, where its window reaches off the screen (the backdrop's read
+    /// once failed there, and the arrow showed a black box).
+    func testTheArrowByTheTopAndBottomShowsTheAppAroundIt() throws {
+        let rig = try rig()
+        for (id, y, probe) in [(UInt32(1), 20.0, 70), (UInt32(2), 780.0, 730)] {
+            try drag(rig.touch, id: id, from: (3, y), to: (120, y), steps: 10, lift: false)
+            _ = try rig.system.waitFor("the accept at \(y)") { self.systemLines($0, "accepted").count == Int(id) }
+            XCTAssertTrue(waitUntil {
+                (0..<60).contains { x in let pixel = rig.server.pixelsAt(x: x, y: Int(y)); return pixel.count == 3 && pixel[2] > pixel[0] + 80 }
+            }, "the chevron at y \(y)")
+            // The indicator's window is 112 px tall, its panel 64: 24 px of backdrop above and below the panel.
+            XCTAssertEqual(rig.server.pixelsAt(x: 66, y: probe), [240, 240, 240], "the app's grey beside the panel at y \(y), not black")
+            try rig.touch.end(id, x: 120, y: y)
+            _ = try rig.system.waitFor("the back at \(y)") { self.systemLines($0, "sent").count == Int(id) }
+        }
+    }
+
+    /// A `command:` action runs with SIGPIPE at its default action (swipeback system ignores it
+    /// itself, and an ignored signal passes through exec), with the window and class set.
+    func testACommandActionRunsWithDefaultSignals() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-command-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let command = "grep SigIgn /proc/self/status > \(output).part; echo \\\"$SWIPEBACK_CLASS\\\" >> \(output).part; mv \(output).part \(output)"
+        let rig = try rig(configuration: #"{"systemBackAction": "command:"# + command + #""}"#)
+        try drag(rig.touch, from: (3, 400), to: (250, 400))
+        _ = try rig.system.waitFor("the command") { !self.systemLines($0, "sent").isEmpty }
+        XCTAssertTrue(waitUntil { FileManager.default.fileExists(atPath: output) }, "the command ran")
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, "TouchClient")
+        let ignored = try XCTUnwrap(lines.first.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) })
+        XCTAssertEqual(ignored & (1 << (UInt64(SIGPIPE) - 1)), 0, "SIGPIPE is not ignored in the command: \(lines)")
+    }
+
     func testSigkillMidSwipeLeavesTheNextTapWorking() throws {
         let rig = try rig()
         try drag(rig.touch, from: (3, 400), to: (100, 400), steps: 6, lift: false)
@@ -328,8 +362,7 @@ final class SystemGestureTests: XCTestCase {
         XCTAssertEqual(reported.count, 1)
         XCTAssertEqual(reportedAt - down, SystemWatchdog.stallLimitMilliseconds, accuracy: 300, "a finger waited the limit")
         XCTAssertGreaterThanOrEqual(reported.first ?? 0, reportedAt - down - 50, "the stall's length is the stuck pass's")
-        // The idle one forgets the finger after the limit: give it that long and a little more.
-        sleepMilliseconds(300)
+        sleepMilliseconds(300) // nothing to wait for: the idle watchdog must not report in this time
         XCTAssertEqual(otherStalls.withLock { $0 }, 0)
         withExtendedLifetime((stalled, healthy, idle, server)) {}
     }
