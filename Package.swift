@@ -46,6 +46,10 @@ let package = Package(
         .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
                                                         "CX11System", "CCairo"]),
 
+        // `swipeback input`: the touchscreen's evdev frames between the device and its twin, decided
+        // by the system swipe's rules (pure Swift: no C modules, no I/O).
+        .target(name: "SwipeBackInput", dependencies: ["SwipeBackCore"]),
+
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
         // An app on the public API only (`import SwipeBack`), and the README's example, built with everything.
@@ -72,6 +76,7 @@ let package = Package(
         .testTarget(name: "SwipeBackFormatsTests", dependencies: ["SwipeBackFormats", "SwipeBackCore"]),
         .testTarget(name: "SwipeBackRenderTests", dependencies: ["SwipeBackRender", "SwipeBackFormats", "SwipeBackCore", "CPixelKernel", "CCairo", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackAPITests", dependencies: ["SwipeBack"]),
+        .testTarget(name: "SwipeBackInputTests", dependencies: ["SwipeBackInput", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "SwipeBackSystem",
