@@ -14,6 +14,8 @@ DESTDIR ?=
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
 SYSTEMDUSERDIR := $(PREFIX)/lib/systemd/user
+SYSTEMDSYSTEMDIR := $(PREFIX)/lib/systemd/system
+MODULESLOADDIR := $(PREFIX)/lib/modules-load.d
 # The version is kept in one place, CommandReference.version; `swipeback --version` prints the same.
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/swipeback/CommandReference.swift)
 RELEASE_BIN = .build/release/swipeback
@@ -97,14 +99,15 @@ $(RELEASE_BIN):
 	$(MAKE) release
 
 ## Installs under $(PREFIX) (default /usr/local; DESTDIR is honoured): the program, its assets, the
-## desktop file and icon, the manual page, the kiosk's systemd user unit, the licences, the README and
+## desktop file and icon, the manual page, the systemd units (the kiosk's and system's user units,
+## input's system unit and the uinput module's load at boot), the licences, the README and
 ## the guides (docs/, beside the README, so its links resolve).
 ## It installs the program `make release` built (building it only when there is none): run
 ## `make release` first after a change, then `sudo make install`.
 install: $(RELEASE_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/swipeback/fonts $(DESTDIR)$(DATADIR)/swipeback/images \
 	    $(DESTDIR)$(DATADIR)/swipeback/icons $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/man/man1 \
-	    $(DESTDIR)$(SYSTEMDUSERDIR) $(DESTDIR)$(DATADIR)/doc/swipeback/docs
+	    $(DESTDIR)$(SYSTEMDUSERDIR) $(DESTDIR)$(SYSTEMDSYSTEMDIR) $(DESTDIR)$(MODULESLOADDIR) $(DESTDIR)$(DATADIR)/doc/swipeback/docs
 	install -m 755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/swipeback
 	install -m 644 Assets/pages.json $(DESTDIR)$(DATADIR)/swipeback/pages.json
 	install -m 644 Assets/fonts/*.ttf $(DESTDIR)$(DATADIR)/swipeback/fonts/
@@ -118,8 +121,11 @@ install: $(RELEASE_BIN)
 	    packaging/swipeback-kiosk.service.in > $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSTEMDUSERDIR@|$(SYSTEMDUSERDIR)|g' \
 	    packaging/swipeback-system.service.in > $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSTEMDSYSTEMDIR@|$(SYSTEMDSYSTEMDIR)|g' -e 's|@MODULESLOADDIR@|$(MODULESLOADDIR)|g' \
+	    packaging/swipeback-input.service.in > $(DESTDIR)$(SYSTEMDSYSTEMDIR)/swipeback-input.service
+	install -m 644 packaging/swipeback-modules.conf $(DESTDIR)$(MODULESLOADDIR)/swipeback.conf
 	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service \
-	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
+	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service $(DESTDIR)$(SYSTEMDSYSTEMDIR)/swipeback-input.service
 	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	install -m 644 README.md LICENSE NOTICE Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
@@ -132,7 +138,8 @@ uninstall:
 	    { echo "uninstall: no SwipeBack under $(DESTDIR)$(PREFIX) (give the PREFIX it was installed with)" >&2; exit 1; }
 	rm -f $(DESTDIR)$(BINDIR)/swipeback $(DESTDIR)$(DATADIR)/applications/swipeback.desktop \
 	    $(DESTDIR)$(DATADIR)/man/man1/swipeback.1 $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service \
-	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service
+	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service $(DESTDIR)$(SYSTEMDSYSTEMDIR)/swipeback-input.service \
+	    $(DESTDIR)$(MODULESLOADDIR)/swipeback.conf
 	for size in $(ICON_SIZES); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$$size/apps/swipeback.png; done
 	rm -rf $(DESTDIR)$(DATADIR)/swipeback $(DESTDIR)$(DATADIR)/doc/swipeback
 

@@ -29,6 +29,8 @@ let package = Package(
                        providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev", "libxfixes-dev", "libxpresent-dev"])]),
         // XTest, SHAPE and XRender for `swipeback system`: sending back to an app, the indicator's empty input shape, the page style composed in the server.
         .systemLibrary(name: "CX11System", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libxext-dev", "libxrender-dev"])]),
+        // libevdev and libudev, for `swipeback input`.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev", "libudev-dev"])]),
         // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
@@ -40,15 +42,20 @@ let package = Package(
         .target(name: "CPixelKernel"),
 
         // MARK: - Platform layers
+        // What every host's loop stands on: a wake pipe, the monotonic clock (Glibc only).
+        .target(name: "SwipeBackPosix"),
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
         // `swipeback system`: the swipe back for every X11 app (a root touch grab, an indicator window).
         .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
-                                                        "CX11System", "CCairo"]),
+                                                        "CX11System", "CCairo", "SwipeBackPosix"]),
 
         // `swipeback input`: the touchscreen's evdev frames between the device and its twin, decided
         // by the system swipe's rules (pure Swift: no C modules, no I/O).
         .target(name: "SwipeBackInput", dependencies: ["SwipeBackCore"]),
+        // Its devices: libevdev reads the touchscreens and makes the twins and the virtual keyboard
+        // and mouse (uinput); libudev finds the touchscreens and follows hotplug.
+        .target(name: "SwipeBackEvdev", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackInput", "SwipeBackPosix", "CEvdev"]),
 
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
@@ -63,7 +70,7 @@ let package = Package(
         .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                         "SwipeBackSystem", "SwipeBackBenchmarks"]),
+                                         "SwipeBackSystem", "SwipeBackEvdev", "SwipeBackBenchmarks", "SwipeBackPosix"]),
         // MARK: - Tools that stay in the source tree
         .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
         // The readers' fuzzers (libFuzzer when built by scripts/fuzz; otherwise it replays inputs): never installed.

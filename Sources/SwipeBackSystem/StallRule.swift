@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
+import SwipeBackPosix
 
 /// How far the grab loop has got, as `SystemWatchdog` reads it.
 public struct GrabProgress: Equatable, Sendable {
@@ -34,13 +34,8 @@ public struct StallRule: Sendable {
     /// A rule with `limitMilliseconds` (more than 0).
     public init(limitMilliseconds: Double) { self.limitMilliseconds = limitMilliseconds }
 
-    /// `CLOCK_MONOTONIC` now, ms: Linux's monotonic clock does not count time suspended
-    /// (`CLOCK_BOOTTIME` does, and so does Swift's `ContinuousClock` there).
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
-    }
+    /// `MonotonicClock` now, ms: it stops while the machine is suspended.
+    public static func now() -> Double { MonotonicClock.milliseconds() }
 
     /// A finger came down at `serverTime`, seen at `seenMilliseconds`.
     public mutating func fingerDown(serverTime: UInt32, seenMilliseconds: Double) {

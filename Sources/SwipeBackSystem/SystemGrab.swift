@@ -3,6 +3,7 @@ import CX11
 import Glibc
 import Synchronization
 import SwipeBackCore
+import SwipeBackPosix
 import SwipeBackX11
 
 /// What the grab loop tells the rest of `swipeback system`, in the order it happened.

@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import SwipeBackCore
 import SwipeBackFormats
+import SwipeBackPosix
 import SwipeBackX11
 
 /// What a system swipe looks like on screen while the finger is down and as it settles.
@@ -179,47 +180,6 @@ extension SystemHost {
             ("window", .number(Double(outcome.app.window)))]
         if let failure = outcome.failure { fields.append(("reason", .string(failure))) }
         log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: fields))
-    }
-}
-
-/// A non-blocking pipe that wakes a `poll` from another thread, closed when the last holder lets go
-/// (a thread that outlives its host writes to its own pipe, never to a number reused since).
-final class WakePipe: Sendable {
-    /// The end to poll for reading.
-    let readEnd: Int32
-    private let writeEnd: Int32
-
-    /// Opens the pipe.
-    ///
-    /// - Throws: `X11Error` naming the reason when the process has no descriptors left.
-    init() throws {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw X11Error("cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
-    }
-
-    deinit {
-        close(readEnd)
-        close(writeEnd)
-    }
-
-    /// Makes `readEnd` readable (a full pipe is readable already).
-    func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    /// Reads every byte waiting.
-    func drain() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &bytes, bytes.count) > 0 {}
     }
 }
 

@@ -24,7 +24,7 @@ enum CommandLineTool {
         switch arguments.first {
         case "demo", "tune", "record": return !arguments.contains("--help")
         case "kiosk": return !arguments.contains("--check") && !arguments.contains("--help")
-        case "system": return !arguments.contains("--help")
+        case "system", "input": return !arguments.contains("--help")
         default: return false
         }
     }
@@ -83,6 +83,7 @@ enum CommandLineTool {
             case "render": return try RenderCommand.run(options)
             case "bench": return try BenchCommand.run(options)
             case "system": return try SystemCommand.run(options)
+            case "input": return try InputCommand.run(options)
             default:
                 throw CommandFailure.usage("unknown command \"\(command)\"; try: swipeback help")
             }

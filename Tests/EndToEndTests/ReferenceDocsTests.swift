@@ -122,7 +122,7 @@ final class ReferenceDocsTests: XCTestCase {
         let help = try runCommand(try Paths.swipeback, ["help"]).standardOutput
         let commands = help.components(separatedBy: "\n").drop { $0 != "commands:" }.dropFirst().prefix { !$0.isEmpty }
             .map { String($0.split(separator: " ")[0]) }
-        XCTAssertEqual(commands, ["demo", "kiosk", "system", "tune", "record", "replay", "plot", "velocity", "render", "bench", "help"])
+        XCTAssertEqual(commands, ["demo", "kiosk", "system", "input", "tune", "record", "replay", "plot", "velocity", "render", "bench", "help"])
         for command in commands {
             XCTAssertTrue(page.contains(".SS \(command)\n"), "the manual has a section for \(command)")
             // Every option the command's help lists is described in its section.

@@ -110,6 +110,16 @@ public struct Configuration: Equatable, Sendable {
     public var systemForwardAction: String = "button:9"
     /// Per-app actions, `CLASS=BACK` or `CLASS=BACK|FORWARD`, before the built-in table.
     public var systemAppActions: [String] = []
+    /// What `swipeback input` sends for back, through its virtual keyboard or mouse: `key:CHORD`,
+    /// `button:N` or `none` (no command: it runs as root). Default `key:XF86Back` (KEY_BACK), which
+    /// Chromium, GTK and Qt apps take on Wayland and X11 alike.
+    public var inputBackAction: String = "key:XF86Back"
+    /// What `swipeback input` sends for forward (`systemForward`). Default `key:XF86Forward`.
+    public var inputForwardAction: String = "key:XF86Forward"
+    /// How far the display is turned clockwise from its touchscreen, degrees (0, 90, 180 or 270;
+    /// `swipeback input` refuses another), for `swipeback input` when udev gives no
+    /// `LIBINPUT_CALIBRATION_MATRIX`. Default 0.
+    public var inputRotation: Double = 0
     /// Apps (WM_CLASS class or instance, any case) whose edge touches the system swipe never takes.
     /// Default: the common terminals, where Alt+Left and button 8 mean something else.
     public var systemExclude: [String] = SystemAction.terminals
@@ -233,108 +243,6 @@ extension Configuration {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 
-    /// Every key, in the order of DESIGN.md's table. Sources of the defaults are on the properties above.
-    public static let keys: [Key] = [
-        .stored("feel", \.feel, .choice(Feel.allCases.map(\.rawValue)),
-                "a toolkit's swipe: sets every tunable it covers to that toolkit's published constants (docs/CONFIGURATION.md, \"Feels\"); keys given explicitly keep their values",
-                wrap: { .string($0.rawValue) }, unwrap: { if case .string(let s?) = $0 { Feel(rawValue: s) } else { nil } }),
-        .number("edgeWidth", \.edgeWidth, 0...10000, "px",
-                "a down closer than this to the stack's leading edge may start a swipe (px at scale 1: times the layout scale, Xft.dpi / 96)", tuningStep: 5),
-        .number("touchSlop", \.touchSlop, 0...100, "px",
-                "movement before the swipe begins (horizontal) or fails (vertical, backward); px at scale 1, times the layout scale", tuningStep: 1),
-        .number("commitProgress", \.commitProgress, 0...1, "",
-                "a slow release at or past this progress (a fraction of the width) commits", tuningStep: 0.05),
-        .number("flingVelocity", \.flingVelocity, 0...100, "widths/s",
-                "a release at least this fast commits or cancels by its direction", tuningStep: 0.1),
-        .number("maxVelocity", \.maxVelocity, 1...100000, "px/s", "the decision clamps the velocity to this"),
-        .stored("policy", \.policy, .choice(PopDecisionPolicy.allCases.map(\.rawValue)), "the end-of-gesture rule", tuningStep: 0,
-                wrap: { .string($0.rawValue) },
-                unwrap: { if case .string(let s?) = $0 { PopDecisionPolicy(rawValue: s) } else { nil } }),
-        .number("projectionDeceleration", \.projectionDeceleration, 0.9...0.9999, "per ms", "deceleration of the projection rule"),
-        .number("springStiffness", \.springStiffness, 1...100000, "1/s²",
-                "stiffness of the settle and push/pop spring (mass 1)", tuningStep: 100),
-        .number("springDampingRatio", \.springDampingRatio, 0.1...10, "", "damping of that spring; 1 is critically damped",
-                tuningStep: 0.1),
-        .number("parallax", \.parallax, 0...1, "of width", "how far the page beneath lags", tuningStep: 0.05),
-        .number("dimAlpha", \.dimAlpha, 0...1, "", "opacity of the black over the page beneath at the start", tuningStep: 0.02),
-        .number("shadowWidth", \.shadowWidth, 0...200, "px", "shadow at the moving page's edge", tuningStep: 2),
-        .stored("transition", \.transition, .choice(TransitionStyle.allCases.map(\.rawValue)),
-                "how a swipe, a push and a pop draw their two pages: parallax (UIKit), cover (libadwaita: the page beneath stays, shaded), card (Android predictive back: the page shrinks to a card, a completed pop finishes in 450 ms) or crossfade",
-                wrap: { .string($0.rawValue) },
-                unwrap: { if case .string(let s?) = $0 { TransitionStyle(rawValue: s) } else { nil } }),
-        .stored("reduceMotion", \.reduceMotion, .choice(ReduceMotion.allCases.map(\.rawValue)),
-                "auto follows the desktop (XSETTINGS Gtk/EnableAnimations 0 reduces); when reducing, button, key and app pushes and pops and the kiosk's idle return crossfade over 150 ms instead of sliding, and swipes still follow the finger and settle; true or false forces it",
-                wrap: { .string($0.rawValue) },
-                unwrap: { if case .string(let s?) = $0 { ReduceMotion(rawValue: s) } else { nil } }),
-        .stored("overshoot", \.overshoot, .boolean,
-                "dragging back past the start rubber-bands (up to 0.1 of the width, libadwaita's distance) and springs back on release; false clamps there; the logged progress stays in 0...1",
-                wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
-        .stored("contentSwipe", \.contentSwipe, .boolean,
-            "full-width content swipe (iOS 26, libadwaita): a drag toward popping anywhere on the page pops it, unless a slider or a carousel that can move that way is under the finger, or the drag is mostly vertical; the edge keeps its zone",
-            wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
-        .number("touchpadDistance", \.touchpadDistance, 1...10000, "px",
-                "touchpad travel for a swipe across the whole stack (libadwaita's touchpad base distance); smooth-scroll deltas count 48 px per wheel step"),
-        .number("touchpadEndTimeout", \.touchpadEndTimeout, 1...5000, "ms",
-                "a two-finger run with no delta for this long has ended (when the driver sends no zero delta)"),
-        .stored("backKeys", \.backKeys, .strings,
-            "keys that pop the focused stack like its back button (ignored while a swipe or a transition runs, and at the root); [] turns them off",
-            valueLabel: "key names", wrap: { .strings($0) }, unwrap: { if case .strings(let keys) = $0 { keys } else { nil } }),
-        .stored("backButtons", \.backButtons, .integers, "mouse buttons (1...255) that do the same; [] turns them off",
-                valueLabel: "mouse buttons", wrap: { .integers($0) },
-                unwrap: { if case .integers(let buttons) = $0 { buttons } else { nil } }),
-        .stored("forwardHistory", \.forwardHistory, .number(0...100, unit: "pages"),
-            "how many popped pages each stack keeps for going forward (nearest first); any other push, and a kiosk's idle return, clear them; 0 turns forward off",
-            isWhole: true, wrap: { .number(Double($0)) },
-            unwrap: { if case .number(let n) = $0, n == n.rounded(), (0...100).contains(n) { Int(n) } else { nil } }),
-        .stored("forwardKeys", \.forwardKeys, .strings,
-            "keys that push the forward list's first page again, animated (ignored while a swipe or a transition runs, and when the list is empty); [] turns them off",
-            valueLabel: "key names", wrap: { .strings($0) }, unwrap: { if case .strings(let keys) = $0 { keys } else { nil } }),
-        .stored("forwardButtons", \.forwardButtons, .integers, "mouse buttons (1...255) that do the same; [] turns them off",
-                valueLabel: "mouse buttons", wrap: { .integers($0) },
-                unwrap: { if case .integers(let buttons) = $0 { buttons } else { nil } }),
-        .stored("forwardSwipe", \.forwardSwipe, .boolean,
-            "a drag from within edgeWidth of the trailing edge toward the leading edge brings the forward list's first page back, following the finger, decided as the back swipe is",
-            wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
-        .number("historyMenuDelay", \.historyMenuDelay, 100...5000, "ms",
-                "a press on the system back button held this long, within touchSlop, opens the history menu (a right-click opens it at once)"),
-        .number("kioskIdleTimeout", \.kioskIdleTimeout, 0...86400, "s",
-                "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
-        .stored("kioskExitChord", \.kioskExitChord, .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
-                valueLabel: "key chord", wrap: { .string($0) }, unwrap: { if case .string(let chord) = $0 { .some(chord) } else { nil } }),
-        .stored("kioskScreenBlanking", \.kioskScreenBlanking, .choice(KioskScreenBlanking.allCases.map(\.rawValue)),
-                "leave: the X server blanks the screen as set (xset); inhibit: no screen saver and no DPMS while the kiosk runs (XScreenSaverSuspend, timeout 0, DPMS off), the server's earlier settings restored when it ends (exit chord, SIGTERM, SIGINT)",
-                wrap: { .string($0.rawValue) },
-                unwrap: { if case .string(let s?) = $0 { KioskScreenBlanking(rawValue: s) } else { nil } }),
-        .number("kioskWakeGuard", \.kioskWakeGuard, 0...10000, "ms",
-                "a touch or click while the screen saver is on, or this soon after it ended, only wakes the screen: it presses nothing and starts no swipe until lifted (logged as wake); 0 turns it off"),
-        .stored("kioskOutput", \.kioskOutput, .optionalString,
-                "the RandR output (or monitor) the kiosk covers, e.g. \"HDMI-1\" (xrandr --listmonitors names them); null: the primary output, or the whole screen when there is none; an output that is not connected falls back to that, with a warning, until it is",
-                valueLabel: "output name", wrap: { .string($0) }, unwrap: { if case .string(let name) = $0 { .some(name) } else { nil } }),
-        .number("systemEdgeWidth", \.systemEdgeWidth, 1...30, "mm",
-                "swipeback system: a touch that comes down this close to a monitor's outer left or right edge may become a swipe (at least 16 px); every other touch goes to the apps at once"),
-        .number("systemCommitDistance", \.systemCommitDistance, 1...200, "mm",
-                "swipeback system: a slow release this far inward of its touch-down commits; a fling (flingVelocity, in monitor widths/s) decides by its direction"),
-        .number("systemDecisionTimeout", \.systemDecisionTimeout, 50...2000, "ms",
-                "swipeback system: an edge touch still undecided after this long goes to the app, with every point so far"),
-        .stored("systemStyle", \.systemStyle, .choice(SystemStyle.allCases.map(\.rawValue)),
-                "swipeback system's feedback: arrow (an indicator at the finger's height that stretches and turns solid when a release would commit) or page (the app's window slides with the finger over a dimmed backdrop)",
-                wrap: { .string($0.rawValue) }, unwrap: { if case .string(let s?) = $0 { SystemStyle(rawValue: s) } else { nil } }),
-        .stored("systemForward", \.systemForward, .boolean,
-                "swipeback system: a swipe from the trailing edge (right; left with --rtl) sends forward",
-                wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
-        .stored("systemBackAction", \.systemBackAction, .optionalString,
-                "swipeback system: what back sends to an app not in systemAppActions: button:N (a mouse button at the touch-down point), key:CHORD (e.g. key:Alt+Left, key:XF86Back), command:SHELL (run with $SWIPEBACK_WINDOW and $SWIPEBACK_CLASS set), or none",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
-        .stored("systemForwardAction", \.systemForwardAction, .optionalString,
-                "swipeback system: what forward sends, in the same forms",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
-        .stored("systemAppActions", \.systemAppActions, .strings,
-                "swipeback system: per-app actions, \"CLASS=BACK\" or \"CLASS=BACK|FORWARD\" (WM_CLASS class or instance, any case), before the built-in table (terminals and editors: none)",
-                valueLabel: "CLASS=ACTION", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
-        .stored("systemExclude", \.systemExclude, .strings,
-                "swipeback system: apps (WM_CLASS class or instance, any case) whose edge touches it never takes; default the common terminals",
-                valueLabel: "classes", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
-    ]
 
     /// A value for one key, as read from a file.
     public enum Value: Sendable, Equatable {

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: Apache-2.0
+import CEvdev
+import Foundation
+import Glibc
+import Synchronization
+import SwipeBackCore
+import SwipeBackFormats
+import SwipeBackInput
+import SwipeBackPosix
+
+/// `swipeback input`: stands between every touchscreen and the compositor, on one thread that
+/// waits on nothing but its descriptors. Each touchscreen is taken (`EvdevTouchscreen`) once no
+/// finger is on it and let go when it goes; each frame is decided in the read that brought it; a
+/// committed swipe's action goes out through `VirtualInput`. A watchdog thread ends the process
+/// when the loop is stuck in one pass for `stallLimitMilliseconds` while it holds a touch: the
+/// kernel then ends the grabs and removes the twins, and the compositor reads the devices again.
+public final class InputService {
+    /// How long the loop may be stuck in one pass while it holds a touch, ms: five times the
+    /// decision timeout's default, far past any pass (a read and its writes take well under 1 ms).
+    public static let stallLimitMilliseconds = 1000.0
+
+    private let settings: SystemSwipeSettings
+    private let log: (EventLogEntry) -> Void
+    private let finder: TouchscreenFinder
+    private let virtual: VirtualInput
+    private var devices: [String: EvdevTouchscreen] = [:]
+    private let clockStart = MonotonicClock.milliseconds()
+    /// The loop's state for the watchdog: when its pass began (nil while it waits), whether it holds a touch.
+    private let progress = LoopProgress()
+
+    /// Reaches udev and makes the virtual keyboard and mouse.
+    ///
+    /// - Parameters:
+    ///   - settings: the configuration (`system...`, `input...` and decision keys) and direction.
+    ///   - log: gets one event-log entry per event, on the thread of `run`.
+    /// - Throws: `InputError` (status 2) when /dev/uinput cannot be opened; (1) when udev cannot be reached.
+    public init(settings: SystemSwipeSettings, log: @escaping (EventLogEntry) -> Void) throws {
+        self.settings = settings
+        self.log = log
+        virtual = try VirtualInput()
+        finder = try TouchscreenFinder()
+    }
+
+    /// ms since the service started, on `CLOCK_MONOTONIC` (the log's times).
+    private var now: Double { MonotonicClock.milliseconds() - clockStart }
+
+    private func write(_ event: String, _ fields: [(String, LogValue)]) {
+        log(EventLogEntry(timeMilliseconds: now, type: "system", fields: [("event", .string(event))] + fields))
+    }
+
+    /// Runs until `stopDescriptor` is readable (SIGTERM or SIGINT), then gives held touches to the
+    /// twins, lets every device go and returns.
+    ///
+    /// - Parameters:
+    ///   - stopDescriptor: a descriptor that becomes readable to stop.
+    ///   - onStall: called on the watchdog's thread with the stall's length, ms; it must end the process.
+    /// - Throws: `InputError` (status 2) when a twin cannot be made for lack of access.
+    public func run(stopDescriptor: Int32, onStall: @escaping @Sendable (Double) -> Void) throws {
+        let watchdog = try WakePipe()
+        startWatchdog(watchdog, onStall: onStall)
+        defer {
+            for device in devices.values { device.letGo() }
+            devices.removeAll()
+            write("stopped", [])
+        }
+        write("started", [("style", .string("input")), ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
+                          ("commitDistance", .number(settings.configuration.systemCommitDistance))])
+        for candidate in finder.current() { try add(candidate) }
+        while true {
+            let holding = devices.values.contains { $0.isHolding }
+            let wasHolding = progress.state.withLock { state -> Bool in
+                defer { state = (nil, holding) }
+                return state.holding
+            }
+            if holding, !wasHolding { watchdog.wake() }
+            let deadline = devices.values.compactMap(\.nextDeadline).min()
+            let timeout = deadline.map { Int32(max(0, ($0 - MonotonicClock.milliseconds()).rounded(.up))) } ?? -1
+            var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: finder.descriptor, events: Int16(POLLIN), revents: 0)]
+            let order = Array(devices.keys)
+            fds += order.map { pollfd(fd: devices[$0]!.descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            progress.state.withLock { $0.busySince = MonotonicClock.milliseconds() }
+            if fds[0].revents != 0 { return }
+            for (index, syspath) in order.enumerated() where fds[index + 2].revents != 0 { try read(syspath) }
+            if fds[1].revents != 0 {
+                for change in finder.changes() {
+                    switch change {
+                    case .added(let candidate): try add(candidate)
+                    case .removed(let syspath): remove(syspath, reason: "removed")
+                    }
+                }
+            }
+            let time = MonotonicClock.milliseconds()
+            for device in devices.values { act(on: device.expire(at: time), from: device) }
+        }
+    }
+
+    /// Takes a new candidate (or waits for its fingers to lift); ignores twins and known devices.
+    private func add(_ candidate: TouchscreenFinder.Candidate) throws {
+        guard devices[candidate.syspath] == nil,
+              !devices.values.contains(where: { device in device.twinSyspath.map { candidate.syspath.hasPrefix($0) } ?? false }) else { return }
+        let rotation = TouchscreenGeometry.rotation(degrees: Int(settings.configuration.inputRotation))
+        guard let device = try EvdevTouchscreen(path: candidate.path, syspath: candidate.syspath,
+                                                calibration: candidate.calibration ?? rotation, settings: settings) else { return }
+        devices[candidate.syspath] = device
+        try takeIfFree(device)
+    }
+
+    private func takeIfFree(_ device: EvdevTouchscreen) throws {
+        guard !device.isTaken else { return }
+        guard !device.hasFingersDown else {
+            write("waiting", [("device", .string(device.name)), ("path", .string(device.path))])
+            return
+        }
+        do {
+            try device.take()
+            write("taken", [("device", .string(device.name)), ("path", .string(device.path))])
+        } catch let error as InputError where error.exitStatus == 1 {
+            // Another program holds it: it stays that program's.
+            write("refused", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(error.description))])
+            remove(device.syspath, reason: nil)
+        }
+    }
+
+    private func read(_ syspath: String) throws {
+        guard let device = devices[syspath] else { return }
+        do {
+            act(on: try device.read(), from: device)
+            try takeIfFree(device)
+        } catch let error as InputError where error.exitStatus == 1 {
+            remove(syspath, reason: "gone")
+        }
+    }
+
+    private func remove(_ syspath: String, reason: String?) {
+        guard let device = devices.removeValue(forKey: syspath) else { return }
+        device.letGo()
+        if let reason { write("released", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(reason))]) }
+    }
+
+    /// Logs the gate's decisions and sends a committed swipe's action.
+    private func act(on decisions: [TouchscreenGateOutput], from device: EvdevTouchscreen) {
+        let name = LogValue.string(device.name)
+        for decision in decisions {
+            switch decision {
+            case .twin:
+                break
+            case .rejected(let slot, let point, let reason):
+                var fields: [(String, LogValue)] = [("device", name), ("touch", .number(Double(slot)))]
+                if let point { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
+                write("rejected", fields + [("reason", .string(reason.rawValue))])
+            case .accepted(let slot, let swipe):
+                write("accepted", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y)),
+                                   ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue))])
+            case .moved:
+                break
+            case .released(let slot, let swipe, let release):
+                write(release.decision == .commit ? "committed" : "cancelled", [
+                    ("device", name), ("touch", .number(Double(slot))), ("kind", .string(swipe.kind.rawValue)),
+                    ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
+                    ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
+                    ("commitDistance", .number(release.commitDistancePixels))])
+                guard release.decision == .commit else { continue }
+                let text = swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction
+                let action = SystemAction(text) ?? .none
+                let sent = virtual.send(action)
+                write(sent ? "sent" : "failed", [("device", name), ("touch", .number(Double(slot))), ("action", .string(action.description))])
+            }
+        }
+    }
+
+    /// The watchdog: asleep until the loop holds a touch, then checking every 100 ms until it holds none.
+    private func startWatchdog(_ wake: WakePipe, onStall: @escaping @Sendable (Double) -> Void) {
+        let progress = self.progress
+        let limit = Self.stallLimitMilliseconds
+        let thread = Thread {
+            while true {
+                let state = progress.state.withLock { $0 }
+                var descriptor = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, state.holding ? 100 : -1)
+                wake.drain()
+                let now = MonotonicClock.milliseconds()
+                let current = progress.state.withLock { $0 }
+                if current.holding, let busy = current.busySince, now - busy >= limit { onStall(now - busy) }
+            }
+        }
+        thread.name = "swipeback-input-watchdog"
+        thread.start()
+    }
+}
+
+/// The input loop's state, shared with its watchdog.
+final class LoopProgress: Sendable {
+    /// When the loop's pass began (nil while it waits in `poll`), and whether it holds a touch.
+    let state = Mutex<(busySince: Double?, holding: Bool)>((nil, false))
+}
