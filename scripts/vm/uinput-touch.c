@@ -13,6 +13,7 @@
 //     sync                ends the frame (SYN_REPORT): what came since is one moment to the reader
 //     wait MS             sleeps MS milliseconds
 //     wait-file PATH [MS] waits until PATH exists (default at most 10000 ms; status 3 past that)
+//     mark PATH           creates PATH (empty): tells the test the lines before it were played
 //   Defaults: name "SwipeBack uinput touchscreen", size 1280x800 units, resolution 5 units/mm
 //   (a 256 x 160 mm screen), 10 slots.
 // Exit status: 0 done, 1 a system call failed (message on stderr), 2 a bad argument or script line,
@@ -233,8 +234,13 @@ int main(int argc, char **argv) {
                 sleep_ms(10);
                 waited += 10;
             }
+        } else if (strcmp(word, "mark") == 0) {
+            if (sscanf(text, "%*s %399s", path) != 1) bad(line, "mark PATH");
+            int marker = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+            if (marker == -1) die(path);
+            close(marker);
         } else {
-            bad(line, "unknown command %s (down, move, up, sync, wait, wait-file)", word);
+            bad(line, "unknown command %s (down, move, up, sync, wait, wait-file, mark)", word);
         }
     }
     ioctl(fd, UI_DEV_DESTROY);
