@@ -24,7 +24,7 @@ RELEASE_BIN = .build/release/swipeback
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 ICON_SIZES := 48 128 256
 
-.PHONY: demo test build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench fuzz
+.PHONY: demo test test-vm build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench fuzz
 
 build:
 	scripts/install-deps build
@@ -42,6 +42,14 @@ test:
 	scripts/install-deps test
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS)
+
+## Runs only the tests in the test VM (a Debian 12 guest under QEMU: real evdev, uinput, libinput; as
+## root). The guest is built once into .build/vm (scripts/vm/make-guest) and reused.
+test-vm:
+	scripts/install-deps test
+	scripts/vm/make-guest
+	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
+	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter GuestVMTests
 
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
