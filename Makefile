@@ -41,6 +41,8 @@ demo:
 test:
 	scripts/install-deps test
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
+	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
+	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 
 ## Runs only the tests in the test VM (a Debian 12 guest under QEMU: real evdev, uinput, libinput; as
@@ -49,6 +51,8 @@ test-vm:
 	scripts/install-deps test
 	scripts/vm/make-guest
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
+	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
+	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter GuestVMTests
 
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).

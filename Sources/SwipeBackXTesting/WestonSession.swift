@@ -11,6 +11,8 @@ public final class WestonSession {
     /// The X display weston's Xwayland listens on, like `:3`.
     public let displayName: String
     private let runtime: URL
+    /// The lock file this session made for the outer display, removed at the end.
+    private var outerLock: String?
 
     /// Starts weston and waits (up to 15 s) until its Xwayland listens.
     ///
@@ -39,6 +41,17 @@ public final class WestonSession {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // Xwayland takes the first display number with no lock file in /tmp, and a server started
+        // with -displayfd (XvfbServer, XorgTouchServer) leaves none: on a clean /tmp both took :0
+        // and the test's clients reached the outer server. A lock naming this (live) process keeps
+        // Xwayland off the outer display's number.
+        if let outer, let number = Int(outer.dropFirst().prefix { $0.isNumber }) {
+            let lock = "/tmp/.X\(number)-lock"
+            if !FileManager.default.fileExists(atPath: lock),
+               FileManager.default.createFile(atPath: lock, contents: Data(String(format: "%10d\n", getpid()).utf8)) {
+                outerLock = lock
+            }
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(15)
         var found: String?
@@ -61,5 +74,6 @@ public final class WestonSession {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: runtime)
+        if let outerLock { try? FileManager.default.removeItem(atPath: outerLock) }
     }
 }
