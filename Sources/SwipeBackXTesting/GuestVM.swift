@@ -135,7 +135,8 @@ public final class GuestVM {
     ///
     /// Before the script, the guest has `/proc`, `/sys`, `/dev`, tmpfs on `/tmp`, `/run`,
     /// `/dev/shm` and `/root`, loopback up, and evdev and uinput loaded; the script may call
-    /// `guest_udev` to start udevd (device tags, which libinput needs). It writes result files into
+    /// `guest_udev` to start udevd (device tags, which libinput needs), `wait_for PATTERN FILE [N]`
+    /// (until N lines of FILE match) and `wait_file PATH`, each at most 60 s. It writes result files into
     /// `$RESULTS`. The previous run's results are removed first.
     ///
     /// - Parameters:

@@ -78,17 +78,6 @@ final class GuestVMTests: XCTestCase {
     /// The guest's steps: udev, libinput recording every device, the touchscreen, then the phases,
     /// each waited for by a condition (a line in a log, a marker file), at most 60 s each.
     static let script = """
-        wait_for() { # wait_for PATTERN FILE [N]: until N (default 1) lines of FILE match
-          i=0
-          until [ "$(grep -c -- "$1" "$2" 2>/dev/null)" -ge "${3:-1}" ]; do
-            i=$((i + 1)); [ $i -le 600 ] || { echo "timed out waiting for ${3:-1} x '$1' in $2"; exit 3; }
-            sleep 0.1
-          done
-        }
-        wait_file() {
-          i=0
-          until [ -e "$1" ]; do i=$((i + 1)); [ $i -le 600 ] || { echo "timed out waiting for $1"; exit 3; }; sleep 0.1; done
-        }
         guest_udev
         stdbuf -oL libinput debug-events --verbose > "$RESULTS/libinput.txt" 2>&1 &
         libinput=$!

@@ -174,17 +174,6 @@ final class InputVMTests: XCTestCase {
         """
 
     static let script = """
-        wait_for() { # wait_for PATTERN FILE [N]: until N (default 1) lines of FILE match
-          i=0
-          until n=$(grep -c -- "$1" "$2" 2>/dev/null); [ "${n:-0}" -ge "${3:-1}" ]; do
-            i=$((i + 1)); [ $i -le 600 ] || { echo "timed out waiting for ${3:-1} x '$1' in $2"; exit 3; }
-            sleep 0.1
-          done
-        }
-        wait_file() {
-          i=0
-          until [ -e "$1" ]; do i=$((i + 1)); [ $i -le 600 ] || { echo "timed out waiting for $1"; exit 3; }; sleep 0.1; done
-        }
         lines() { wc -l < "$RESULTS/libinput.txt" > "$RESULTS/lines-$1"; }
         guest_udev
         stdbuf -oL libinput debug-events --verbose --show-keycodes > "$RESULTS/libinput.txt" 2>&1 &
