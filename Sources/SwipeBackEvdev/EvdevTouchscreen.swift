@@ -126,6 +126,15 @@ public final class EvdevTouchscreen {
         }
         twin = made
         gate = freshGate
+        // The axes as they stand: a contact that comes down where the last one lifted brings no
+        // position (the kernel drops unchanged values).
+        for slot in 0..<max(libevdev_get_num_slots(device), 0) {
+            var axes: [UInt16: Int32] = [:]
+            for code in Evdev.contactAxes where libevdev_has_event_code(device, UInt32(EV_ABS), UInt32(code)) != 0 {
+                axes[code] = libevdev_get_slot_value(device, UInt32(slot), UInt32(code))
+            }
+            gate.seed(slot: Int(slot), axes: axes)
+        }
         frame.removeAll()
         twinSyspath = libevdev_uinput_get_syspath(made).map { String(cString: $0) }
     }

@@ -41,8 +41,8 @@ public enum Evdev {
     public static let ABS_MT_SLOT: UInt16 = 0x2f, ABS_MT_POSITION_X: UInt16 = 0x35, ABS_MT_POSITION_Y: UInt16 = 0x36,
                       ABS_MT_TRACKING_ID: UInt16 = 0x39, ABS_MT_PRESSURE: UInt16 = 0x3a
     /// Every per-contact axis: ABS_MT_TOUCH_MAJOR (0x30) through ABS_MT_TOOL_Y (0x3d), less the
-    /// slot and the tracking id.
-    public static let contactAxes: ClosedRange<UInt16> = 0x30...0x3d
+    /// tracking id (0x39), which begins and ends a contact rather than describing it.
+    public static let contactAxes: [UInt16] = (0x30...0x3d).filter { $0 != 0x39 }
     /// The device's own clock, µs.
     public static let MSC_TIMESTAMP: UInt16 = 0x05
     /// `INPUT_PROP_DIRECT`: a touchscreen (the touch is on the display), not a touchpad.

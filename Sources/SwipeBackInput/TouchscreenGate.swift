@@ -83,6 +83,18 @@ public struct TouchscreenGate: Sendable {
         started = Array(repeating: 0, count: count)
     }
 
+    /// Sets the device's axes in `slot` as they are before the first frame (what libevdev read when
+    /// it opened the device): the kernel leaves out of a frame every axis whose value has not
+    /// changed in its slot, so a contact that comes down where the last one was brings no position.
+    ///
+    /// - Parameters:
+    ///   - slot: the slot, 0 up to the slot count.
+    ///   - axes: per-contact axes (`Evdev.contactAxes`) and their values, device units.
+    public mutating func seed(slot: Int, axes: [UInt16: Int32]) {
+        guard device.indices.contains(slot) else { return }
+        device[slot].axes.merge(axes.filter { Evdev.contactAxes.contains($0.key) }) { $1 }
+    }
+
     /// When the oldest held touch times out, ms; nil when none is held.
     public var nextDeadline: Double? {
         status.compactMap { if case .held(let swipe, _) = $0 { swipe.deadlineMilliseconds } else { nil } }.min()

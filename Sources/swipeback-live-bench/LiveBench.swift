@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `swipeback-live-bench [--json] [--system]`: the benchmarks of a real window, which need private X servers
+// `swipeback-live-bench [--json] [--system] [--input]`: the benchmarks of a real window, which need private X servers
 // and injected input (SwipeBackXTesting). Built beside `swipeback` and never installed; run it
 // from the source tree with `make live-bench`. It prints, never fails.
 import Foundation
@@ -20,11 +20,13 @@ import SwipeBackFormats
 ///   (`swipe_frames_1080p`, `swipe_frames_4k`; goal 60 for the 60 moves).
 /// - The pacing figures, under Xvfb: see `PacingBench`.
 /// - `swipeback system`'s figures, under Xorg with the inputtest driver: see `SystemBench`.
+/// - `swipeback input`'s figures, in the test VM (`--input` only; it boots a guest): see `InputBench`.
 enum LiveBench {
     static func main() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.allSatisfy({ $0 == "--json" || $0 == "--system" }) else {
-            FileHandle.standardError.write(Data("swipeback-live-bench: unknown argument \"\(arguments.first { $0 != "--json" && $0 != "--system" }!)\"; usage: swipeback-live-bench [--json] [--system]\n".utf8))
+        let known = ["--json", "--system", "--input"]
+        guard arguments.allSatisfy(known.contains) else {
+            FileHandle.standardError.write(Data("swipeback-live-bench: unknown argument \"\(arguments.first { !known.contains($0) }!)\"; usage: swipeback-live-bench [--json] [--system] [--input]\n".utf8))
             return 2
         }
         guard FileManager.default.isExecutableFile(atPath: swipebackPath) else {
@@ -33,9 +35,14 @@ enum LiveBench {
         }
         var results: [BenchmarkResult] = []
         var notes: [String] = []
-        // --system: only `swipeback system`'s figures.
-        if arguments.contains("--system") {
-            do { results += try SystemBench.run(swipeback: swipebackPath) } catch { notes.append("swipeback system skipped: \(error)") }
+        // --system and --input: only those commands' figures.
+        if arguments.contains("--system") || arguments.contains("--input") {
+            if arguments.contains("--system") {
+                do { results += try SystemBench.run(swipeback: swipebackPath) } catch { notes.append("swipeback system skipped: \(error)") }
+            }
+            if arguments.contains("--input") {
+                do { results += try InputBench.run(swipeback: swipebackPath) } catch { notes.append("swipeback input skipped: \(error)") }
+            }
             print(BenchmarkReport.text(results, notes: notes, json: arguments.contains("--json")), terminator: "")
             return 0
         }

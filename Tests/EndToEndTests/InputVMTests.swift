@@ -150,6 +150,13 @@ final class InputVMTests: XCTestCase {
         mark /test/done-kill
         # SIGTERM with an edge touch held (a long decision timeout): it goes to the twin first.
         wait-file /test/go-term 120000
+        # A tap where the last one was (before this start): the kernel sends no position with it.
+        down 0 12 640 400
+        sync
+        wait 40
+        up 0
+        sync
+        wait 100
         down 0 11 5 700
         sync
         mark /test/held-term
@@ -320,6 +327,10 @@ final class InputVMTests: XCTestCase {
         XCTAssertTrue(term.contains { $0.node == lastTwin && $0.kind == "TOUCH_DOWN" && $0.text.hasSuffix("( 1.00/140.00mm)") },
                       "the held touch on the twin: \(term.map(\.text))")
         XCTAssertEqual(run.result("input-1.err"), "", "nothing on standard error")
+        // The second start: a tap where the last one lifted passes at once (2 s decision timeout here).
+        let secondStart = log.lastIndex { $0.string("event") == "started" } ?? 0
+        XCTAssertEqual(log[secondStart...].first { $0.string("event") == "rejected" }?.string("reason"), "outside",
+                       "a tap at the last place passes at once: \(log[secondStart...].map(\.text))")
     }
 
     /// The release build of `swipeback` (`make test` builds it before the tests): it links the

@@ -131,6 +131,20 @@ final class TouchscreenGateTests: XCTestCase {
         XCTAssertEqual(twin.touches, [TwinObserver.Touch(trackingID: 2, points: [[2000, 2000]], ended: false)])
     }
 
+    /// The device's axes as they were when the gate started (a tap there before): a contact that
+    /// comes down at the same place brings only its tracking id, and still passes at once, with
+    /// its position on the twin. (Unseeded, it was taken for a touch at 0, 0 and held.)
+    func testAContactAtTheLastPlaceBeforeTheStartPassesAtOnce() {
+        var gate = gate(), twin = TwinObserver()
+        // As the device layer reads them from libevdev: the tracking id comes too, and must not end the contact.
+        gate.seed(slot: 0, axes: [Evdev.ABS_MT_POSITION_X: 2000, Evdev.ABS_MT_POSITION_Y: 1000, Evdev.ABS_MT_TRACKING_ID: -1])
+        let out = gate.frame([abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5)], at: 0)
+        XCTAssertEqual(decisions(out), ["rejected 0 outside"])
+        twin.apply(out)
+        XCTAssertEqual(twin.touches, [TwinObserver.Touch(trackingID: 5, points: [[2000, 1000]], ended: false)])
+        XCTAssertNil(gate.nextDeadline, "nothing held")
+    }
+
     /// `finish` (the service ending) gives held touches to the twin.
     func testFinishingGivesHeldTouchesToTheTwin() {
         var gate = gate(), twin = TwinObserver()
