@@ -51,15 +51,20 @@ enum SystemBench {
     private static func rejectDelays(swipeback: String?) throws -> [Double] {
         let server = try XorgTouchServer()
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
-        let client = try TouchClient(displayName: server.displayName)
+        var client: TouchClient! = try TouchClient(displayName: server.displayName)
         var system: DemoProcess?
+        // The client's connection closes before the server goes, in this order: a release build
+        // ends an object's life at its last use, in no set order, and Xlib ends a process whose
+        // server vanished under an open connection (measured: the bench exited after a run).
+        defer {
+            system = nil
+            client = nil
+            withExtendedLifetime((touch, server)) {}
+        }
         if let swipeback {
             system = try DemoProcess(executable: swipeback, display: server.displayName, arguments: [], command: ["system"], logFrames: false)
             try system?.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
         }
-        // The client's connection closes before the server goes: a release build ends an object's
-        // life at its last use, and Xlib ends a process whose server vanished under an open connection.
-        defer { withExtendedLifetime(server) {} }
         var delays: [Double] = []
         for i in 0..<200 {
             client.reset()
@@ -75,8 +80,6 @@ enum SystemBench {
             // Taps 10 ms apart, as fast as a person's never are.
             sleepMilliseconds(10)
         }
-        withExtendedLifetime(system) {}
-        withExtendedLifetime(client) {}
         return delays
     }
 
@@ -94,8 +97,12 @@ enum SystemBench {
         // The same swipe in fractions of the screen: from the edge across 600/1280 of the width.
         let scale = Double(width) / 1280, y = Double(height) / 2
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
-        let client = try TouchClient(displayName: server.displayName)
-        defer { withExtendedLifetime(server) {} }
+        var client: TouchClient? = try TouchClient(displayName: server.displayName)
+        // The client goes before the server (see rejectDelays).
+        defer {
+            client = nil
+            withExtendedLifetime(server) {}
+        }
         let system = try DemoProcess(executable: swipeback, display: server.displayName,
                                      arguments: ["--config", try configuration("{\"systemStyle\": \"\(style)\"}")], command: ["system"])
         try system.waitFor("the grab") { $0.contains { $0.string("event") == "started" } }
