@@ -87,6 +87,6 @@ let package = Package(
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "SwipeBackSystem",
-                                   "SwipeBackXTesting", "SwipeBackTestSupport"]),
+                                   "SwipeBackXTesting", "SwipeBackTestSupport", "SwipeBackPosix"]),
     ]
 )

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import SwipeBackPosix
-
 /// How far the grab loop has got, as `SystemWatchdog` reads it.
 public struct GrabProgress: Equatable, Sendable {
     /// The X server time (ms, wrapping at 2^32) of the last touch event the loop has decided:
     /// set after the decision is sent, never on the raw event that comes before it.
     public var decidedServerTime: UInt32
-    /// When the loop woke for the pass it is in, ms on `StallRule.now()`'s clock; nil while it
+    /// When the loop woke for the pass it is in, ms on `MonotonicClock`; nil while it
     /// waits in `poll` with nothing queued.
     public var busySince: Double?
 
@@ -23,7 +21,7 @@ public struct GrabProgress: Equatable, Sendable {
 /// finger's touch went elsewhere (a client's pointer grab takes touches before the root's passive
 /// grab), and the finger is forgotten once it has waited the limit.
 ///
-/// A pure value: times come in. They are on the clock of `now()`, which stops while the machine is
+/// A pure value: times come in. They are on `MonotonicClock`, which stops while the machine is
 /// suspended, so a resume is not a stall.
 public struct StallRule: Sendable {
     /// How long the loop may take with a finger waiting, ms.
@@ -33,9 +31,6 @@ public struct StallRule: Sendable {
 
     /// A rule with `limitMilliseconds` (more than 0).
     public init(limitMilliseconds: Double) { self.limitMilliseconds = limitMilliseconds }
-
-    /// `MonotonicClock` now, ms: it stops while the machine is suspended.
-    public static func now() -> Double { MonotonicClock.milliseconds() }
 
     /// A finger came down at `serverTime`, seen at `seenMilliseconds`.
     public mutating func fingerDown(serverTime: UInt32, seenMilliseconds: Double) {

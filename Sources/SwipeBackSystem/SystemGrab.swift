@@ -172,7 +172,7 @@ public final class SystemGrab: @unchecked Sendable {
         defer { close() }
         let fd = XConnectionNumber(display)
         while true {
-            progress.withLock { $0.busySince = StallRule.now() }
+            progress.withLock { $0.busySince = MonotonicClock.milliseconds() }
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)

@@ -38,7 +38,7 @@ public final class SystemHost: @unchecked Sendable {
     /// Wakes this thread when the grab thread has a report; the grab thread holds it too, so it
     /// is closed only once both are done with it.
     private let wakePipe: WakePipe
-    private var delivery: ActionDelivery
+    private let delivery: ActionDelivery
 
     /// Opens the drawing connection and takes the grab.
     ///

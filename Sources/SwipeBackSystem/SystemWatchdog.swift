@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
 import Foundation
+import SwipeBackPosix
 import SwipeBackX11
 
 /// Ends `swipeback system` when its grab loop stops answering: a stopped grabber freezes every
@@ -59,11 +60,11 @@ public final class SystemWatchdog: @unchecked Sendable {
                 let (_, time) = EventCookie.withData(display, &event, extension: xiOpcode) { _, data in
                     UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time)
                 }
-                if let time { rule.fingerDown(serverTime: time, seenMilliseconds: StallRule.now()) }
+                if let time { rule.fingerDown(serverTime: time, seenMilliseconds: MonotonicClock.milliseconds()) }
             }
             let current = progress()
-            if let stalled = rule.check(current, nowMilliseconds: StallRule.now()) { onStall(stalled) }
-            let timeout = rule.nextCheck(current).map { Int32(max(1, ($0 - StallRule.now()).rounded(.up))) } ?? -1
+            if let stalled = rule.check(current, nowMilliseconds: MonotonicClock.milliseconds()) { onStall(stalled) }
+            let timeout = rule.nextCheck(current).map { Int32(max(1, ($0 - MonotonicClock.milliseconds()).rounded(.up))) } ?? -1
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, timeout)
             if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }

@@ -7,60 +7,28 @@ import XCTest
 /// EVIOCGRAB hides its touches from libinput, as `swipeback input` will rely on. One boot for all
 /// of it; the guest records, the host asserts.
 final class GuestVMTests: XCTestCase {
+    /// A tap in the middle, then a two-finger drag of `moves` frames: lines of `uinput-touch`'s
+    /// script, with the tracking ids `firstID` to `firstID + 2`.
+    static func tapAndDrag(firstID: Int, moves: Int) -> String {
+        var lines = ["down 0 \(firstID) 640 400", "sync", "wait 40", "up 0", "sync", "wait 150",
+                     "down 0 \(firstID + 1) 300 300", "down 1 \(firstID + 2) 500 300", "sync"]
+        for step in 1...moves {
+            lines += ["wait 16", "move 0 \(300 + 40 * step) \(300 + 10 * step)", "move 1 \(500 + 40 * step) \(300 + 10 * step)", "sync"]
+        }
+        lines += ["wait 16", "up 0", "up 1", "sync"]
+        return lines.joined(separator: "\n")
+    }
+
     /// The touches, in three phases the guest script starts one by one (`wait-file`) and the helper
     /// reports done (`mark`): free, grabbed by evtest, released. Device units on a 1280x800 screen.
     static let touches = """
         # Phase 1, free: a tap, then a two-finger drag.
         wait-file /test/go-free 120000
-        down 0 1 640 400
-        sync
-        wait 40
-        up 0
-        sync
-        wait 150
-        down 0 2 300 300
-        down 1 3 500 300
-        sync
-        wait 16
-        move 0 340 310
-        move 1 540 310
-        sync
-        wait 16
-        move 0 380 320
-        move 1 580 320
-        sync
-        wait 16
-        move 0 420 330
-        move 1 620 330
-        sync
-        wait 16
-        up 0
-        up 1
-        sync
+        \(tapAndDrag(firstID: 1, moves: 3))
         mark /test/done-free
-        # Phase 2, while another process holds EVIOCGRAB: the same tap and drag.
+        # Phase 2, while another process holds EVIOCGRAB: a tap and a drag again.
         wait-file /test/go-grabbed 120000
-        down 0 4 640 400
-        sync
-        wait 40
-        up 0
-        sync
-        wait 150
-        down 0 5 300 300
-        down 1 6 500 300
-        sync
-        wait 16
-        move 0 340 310
-        move 1 540 310
-        sync
-        wait 16
-        move 0 380 320
-        move 1 580 320
-        sync
-        wait 16
-        up 0
-        up 1
-        sync
+        \(tapAndDrag(firstID: 4, moves: 2))
         mark /test/done-grabbed
         # Phase 3, released: one tap. libinput reads the device in order, so whatever leaked through
         # the grab would come before this tap.

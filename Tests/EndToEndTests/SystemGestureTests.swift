@@ -3,6 +3,7 @@ import CX11
 import Foundation
 import Synchronization
 import SwipeBackCore
+import SwipeBackPosix
 import SwipeBackSystem
 import XCTest
 import SwipeBackFormats
@@ -345,7 +346,7 @@ final class SystemGestureTests: XCTestCase {
         let touch = try TouchInjector(socketPath: server.touchSocket, screenWidth: server.width, screenHeight: server.height)
         let stalls = Mutex<[Double]>([])
         // Stuck since it started: the raw begin's time is past anything it decided.
-        let stuckSince = StallRule.now()
+        let stuckSince = MonotonicClock.milliseconds()
         let stalled = try SystemWatchdog(displayName: server.displayName) { GrabProgress(decidedServerTime: 0, busySince: stuckSince) }
         stalled.start { length in stalls.withLock { $0.append(length) } }
         // A loop that keeps up: it has always decided the newest server time.
@@ -354,10 +355,10 @@ final class SystemGestureTests: XCTestCase {
         healthy.start { _ in otherStalls.withLock { $0 += 1 } }
         let idle = try SystemWatchdog(displayName: server.displayName) { GrabProgress(decidedServerTime: 0, busySince: nil) }
         idle.start { _ in otherStalls.withLock { $0 += 1 } }
-        let down = StallRule.now()
+        let down = MonotonicClock.milliseconds()
         try touch.play(TouchStep.tap(1, x: 640, y: 400, holding: 0))
         waitUntil { !stalls.withLock { $0.isEmpty } }
-        let reportedAt = StallRule.now()
+        let reportedAt = MonotonicClock.milliseconds()
         let reported = stalls.withLock { $0 }
         XCTAssertEqual(reported.count, 1)
         XCTAssertEqual(reportedAt - down, SystemWatchdog.stallLimitMilliseconds, accuracy: 300, "a finger waited the limit")

@@ -24,28 +24,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "uinput-device.h"
 
-static int fd = -1;
 static int next_id = 1;
-
-static void die(const char *what) {
-    fprintf(stderr, "input-latency: %s: %s\n", what, strerror(errno));
-    exit(1);
-}
 
 static double now_us(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static void emit(int type, int code, int value) {
-    struct input_event event;
-    memset(&event, 0, sizeof event);
-    event.type = type;
-    event.code = code;
-    event.value = value;
-    if (write(fd, &event, sizeof event) != sizeof event) die("write");
 }
 
 static void down(int x, int y) {
@@ -97,12 +83,8 @@ static void drain(int reader, int ms) {
     while (poll(&p, 1, ms) > 0) while (read(reader, &event, sizeof event) == sizeof event) {}
 }
 
-static void pause_ms(int ms) {
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
-}
-
 int main(int argc, char **argv) {
+    program = "input-latency";
     const char *name = argc > 1 ? argv[1] : "SwipeBack bench touchscreen";
     fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
     if (fd < 0) die("/dev/uinput");
@@ -111,35 +93,20 @@ int main(int argc, char **argv) {
     ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
     ioctl(fd, UI_SET_EVBIT, EV_ABS);
     ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
-    int codes[] = {ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y};
-    int maxima[] = {1279, 799, 9, 65535, 1279, 799};
-    int resolutions[] = {5, 5, 0, 0, 5, 5};
-    for (int i = 0; i < 6; i++) {
-        struct uinput_abs_setup setup;
-        memset(&setup, 0, sizeof setup);
-        setup.code = codes[i];
-        setup.absinfo.maximum = maxima[i];
-        setup.absinfo.resolution = resolutions[i];
-        ioctl(fd, UI_SET_ABSBIT, codes[i]);
-        if (ioctl(fd, UI_ABS_SETUP, &setup) == -1) die("UI_ABS_SETUP");
-    }
+    abs_setup(ABS_X, 1279, 5);
+    abs_setup(ABS_Y, 799, 5);
+    abs_setup(ABS_MT_SLOT, 9, 0);
+    abs_setup(ABS_MT_TRACKING_ID, 65535, 0);
+    abs_setup(ABS_MT_POSITION_X, 1279, 5);
+    abs_setup(ABS_MT_POSITION_Y, 799, 5);
     struct uinput_setup setup;
     memset(&setup, 0, sizeof setup);
     setup.id.bustype = BUS_VIRTUAL;
     snprintf(setup.name, sizeof setup.name, "%s", name);
     if (ioctl(fd, UI_DEV_SETUP, &setup) == -1) die("UI_DEV_SETUP");
     if (ioctl(fd, UI_DEV_CREATE) == -1) die("UI_DEV_CREATE");
-    char sysname[64], node[128];
-    if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) == -1) die("UI_GET_SYSNAME");
-    // The device's event node: the one eventN under /sys/devices/virtual/input/SYSNAME.
-    node[0] = 0;
-    for (int n = 0; n < 64 && !node[0]; n++) {
-        char path[256];
-        snprintf(path, sizeof path, "/sys/devices/virtual/input/%s/event%d", sysname, n);
-        struct stat st;
-        if (stat(path, &st) == 0) snprintf(node, sizeof node, "/dev/input/event%d", n);
-    }
-    if (!node[0]) { fprintf(stderr, "input-latency: no event node for %s\n", sysname); return 1; }
+    char node[300];
+    find_node(node, sizeof node);
     printf("node %s\n", node);
     fflush(stdout);
     char line[512];
@@ -151,7 +118,7 @@ int main(int argc, char **argv) {
             sscanf(line, "%*s %255s", arg);
             int waited = 0;
             struct stat st;
-            while (stat(arg, &st) != 0) { if (++waited > 12000) return 3; pause_ms(10); }
+            while (stat(arg, &st) != 0) { if (++waited > 12000) return 3; sleep_ms(10); }
             continue;
         }
         if (!strcmp(phase, "mark")) {
@@ -168,7 +135,7 @@ int main(int argc, char **argv) {
             double start;
             if (!strcmp(phase, "reject")) {
                 down(10, 200 + (i % 20) * 25);
-                pause_ms(8);
+                sleep_ms(8);
                 start = now_us();
                 move(10, 200 + (i % 20) * 25 + 40); // 8 mm down: vertical, which gives it to the twin
             } else {
@@ -177,10 +144,10 @@ int main(int argc, char **argv) {
             }
             double end = until_down(reader);
             printf("%s %.1f\n", phase, end - start);
-            pause_ms(5);
+            sleep_ms(5);
             up();
             drain(reader, 20);
-            pause_ms(10);
+            sleep_ms(10);
         }
         fflush(stdout);
         close(reader);

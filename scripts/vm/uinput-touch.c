@@ -30,21 +30,16 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "uinput-device.h"
 
 #define MAX_SLOTS 16
 
-static int fd = -1;
 static int slots = 10;
 static int tracking[MAX_SLOTS]; // -1: no finger in the slot
 static int position[MAX_SLOTS][2];
 static int down_order[MAX_SLOTS]; // when each finger went down (higher is later), for the emulation
 static int next_order = 1;
 static int touching = 0; // BTN_TOUCH as last reported
-
-static void die(const char *what) {
-    fprintf(stderr, "uinput-touch: %s: %s\n", what, strerror(errno));
-    exit(1);
-}
 
 static void bad(int line, const char *format, ...) {
     va_list args;
@@ -56,59 +51,12 @@ static void bad(int line, const char *format, ...) {
     exit(2);
 }
 
-static void emit(int type, int code, int value) {
-    struct input_event event;
-    memset(&event, 0, sizeof event);
-    event.type = type;
-    event.code = code;
-    event.value = value;
-    if (write(fd, &event, sizeof event) != sizeof event) die("write to /dev/uinput");
-}
-
-static void sleep_ms(long ms) {
-    struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
-    while (nanosleep(&t, &t) == -1 && errno == EINTR) {}
-}
-
-static void xioctl(unsigned long request, long argument, const char *what) {
-    if (ioctl(fd, request, argument) == -1) die(what);
-}
-
-static void abs_setup(int code, int maximum, int resolution) {
-    struct uinput_abs_setup setup;
-    memset(&setup, 0, sizeof setup);
-    setup.code = code;
-    setup.absinfo.minimum = 0;
-    setup.absinfo.maximum = maximum;
-    setup.absinfo.resolution = resolution;
-    xioctl(UI_SET_ABSBIT, code, "UI_SET_ABSBIT");
-    if (ioctl(fd, UI_ABS_SETUP, &setup) == -1) die("UI_ABS_SETUP");
-}
-
-// The event node of the device just created: /sys/devices/virtual/input/<sysname>/eventN.
+// Prints the device's event node on a line of its own.
 static void print_node(void) {
-    char sysname[64] = "";
-    if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) == -1) die("UI_GET_SYSNAME");
-    char path[160];
-    snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sysname);
-    for (int attempt = 0; attempt < 500; attempt++) {
-        DIR *dir = opendir(path);
-        if (!dir) die(path);
-        struct dirent *entry;
-        char node[300] = "";
-        while ((entry = readdir(dir))) {
-            if (strncmp(entry->d_name, "event", 5) == 0) snprintf(node, sizeof node, "/dev/input/%s", entry->d_name);
-        }
-        closedir(dir);
-        if (node[0] && access(node, F_OK) == 0) {
-            printf("%s\n", node);
-            fflush(stdout);
-            return;
-        }
-        sleep_ms(10);
-    }
-    errno = ETIMEDOUT;
-    die("no /dev/input/eventN appeared for the device in 5 s");
+    char node[300];
+    find_node(node, sizeof node);
+    printf("%s\n", node);
+    fflush(stdout);
 }
 
 // BTN_TOUCH and ABS_X/ABS_Y as a real driver reports them (input_mt_report_pointer_emulation):
@@ -135,6 +83,7 @@ static int checked_slot(int line, int slot) {
 }
 
 int main(int argc, char **argv) {
+    program = "uinput-touch";
     const char *name = "SwipeBack uinput touchscreen";
     int width = 1280, height = 800, resolution = 5;
     const char *script = NULL;
