@@ -11,10 +11,9 @@ import XCTest
 /// The touchscreen is 1280 x 800 units at 5 units/mm (256 x 160 mm): the 6 mm strip is 30 units,
 /// two slops (4.2 mm) accept at 21 units inward, the 20 mm commit distance is 100 units.
 final class InputVMTests: XCTestCase {
-    /// The first touchscreen's script, in phases the guest starts (`wait-file`) and the helper
-    /// reports done (`mark`).
-    static let touches = """
-        wait-file /test/go-basic 120000
+    /// The basic phase's touches (a to g), each decision once: what libinput, and a Wayland
+    /// client under weston and sway (`InputWaylandVMTests`), must see of them is the same.
+    static let basicTouches = """
         # a. A tap in the middle.
         down 0 1 640 400
         sync
@@ -126,7 +125,14 @@ final class InputVMTests: XCTestCase {
         wait 16
         up 0
         sync
-        mark /test/done-basic
+
+        """
+
+    /// The first touchscreen's script, in phases the guest starts (`wait-file`) and the helper
+    /// reports done (`mark`).
+    static let touches = """
+        wait-file /test/go-basic 120000
+        \(basicTouches)mark /test/done-basic
         # SIGKILL mid-swipe, then a tap.
         wait-file /test/go-kill 120000
         down 0 9 3 400
@@ -163,6 +169,21 @@ final class InputVMTests: XCTestCase {
         wait-file /test/termed 120000
         up 0
         sync
+        # A stalled loop (its event log blocked) with an edge touch held: the watchdog ends it, and
+        # the next tap reaches the device itself.
+        wait-file /test/go-stall 120000
+        down 0 13 5 100
+        sync
+        wait-file /test/stalled 120000
+        up 0
+        sync
+        wait 50
+        down 0 14 640 400
+        sync
+        wait 40
+        up 0
+        sync
+        mark /test/done-stall
         wait-file /test/end 120000
 
         """
@@ -233,6 +254,31 @@ final class InputVMTests: XCTestCase {
         touch /test/termed
         wait_for "DEVICE_REMOVED.*SwipeBack keyboard" "$RESULTS/libinput.txt" 2
         sleep 0.5
+        # The stall: the event log is a FIFO nobody reads, filled before the touch, so the decision's
+        # log line blocks the loop while it holds the touch.
+        mkfifo /tmp/stall.fifo
+        exec 3<>/tmp/stall.fifo
+        /test/swipeback input --event-log /tmp/stall.fifo 2> "$RESULTS/stall.err" &
+        sw=$!
+        head -n 2 <&3 > "$RESULTS/stall-start.jsonl"
+        wait_for "DEVICE_ADDED.*VM touchscreen " "$RESULTS/libinput.txt" 4
+        timeout 3 dd if=/dev/zero of=/tmp/stall.fifo bs=4096 count=32 2> /dev/null || true
+        lines stall-start
+        ups=$(grep -c TOUCH_UP "$RESULTS/libinput.txt")
+        touch /test/go-stall
+        read -r began _ < /proc/uptime
+        i=0
+        while kill -0 $sw 2> /dev/null && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+        read -r ended _ < /proc/uptime
+        kill -KILL $sw 2> /dev/null
+        wait $sw; echo $? > "$RESULTS/stall-status"
+        echo "$began $ended" > "$RESULTS/stall-times"
+        touch /test/stalled
+        wait_file /test/done-stall
+        wait_for "DEVICE_REMOVED.*SwipeBack keyboard" "$RESULTS/libinput.txt" 3
+        wait_for TOUCH_UP "$RESULTS/libinput.txt" $((ups + 1))
+        sleep 0.3
+        lines stall
         touch /test/end
         wait $touch1 || { echo "uinput-touch failed: $(cat "$RESULTS/touch1.txt")"; exit 4; }
         kill $libinput
@@ -275,7 +321,7 @@ final class InputVMTests: XCTestCase {
         let all = Self.events(lines[...])
         let original = try XCTUnwrap(run.result("node1.txt")?.trimmingCharacters(in: .whitespacesAndNewlines)).split(separator: "/").last.map(String.init)!
         let screens = all.filter { $0.kind == "DEVICE_ADDED" && $0.text.contains("VM touchscreen ") && !$0.text.contains("VM touchscreen 2") }.map(\.node)
-        XCTAssertEqual(screens.count, 3, "the device, its twin, the second run's twin: \(screens)")
+        XCTAssertEqual(screens.count, 4, "the device, its twin, the second and third runs' twins: \(screens)")
         let twin = screens.dropFirst().first ?? ""
         XCTAssertNotEqual(twin, original)
         let keyboard = all.first { $0.kind == "DEVICE_ADDED" && $0.text.contains("SwipeBack keyboard") }?.node ?? ""
@@ -322,11 +368,30 @@ final class InputVMTests: XCTestCase {
 
         // SIGTERM with an edge touch held: status 0, and the touch went to the twin before it went.
         XCTAssertEqual(run.result("term-status")?.trimmingCharacters(in: .whitespacesAndNewlines), "0", run.result("input-2.err") ?? "")
-        let term = Self.events(lines[try mark("term-start")...])
+        let term = Self.events(lines[try mark("term-start")..<(try mark("stall-start"))])
         let lastTwin = screens.last ?? ""
         XCTAssertTrue(term.contains { $0.node == lastTwin && $0.kind == "TOUCH_DOWN" && $0.text.hasSuffix("( 1.00/140.00mm)") },
                       "the held touch on the twin: \(term.map(\.text))")
         XCTAssertEqual(run.result("input-1.err"), "", "nothing on standard error")
+        // A stall with an edge touch held: the watchdog ends the process (status 1, one line) about
+        // 1 s after the decision's log line blocked the loop (the 200 ms decision timeout after the
+        // touch), and the next tap reaches libinput from the device itself.
+        XCTAssertEqual(run.result("stall-status")?.trimmingCharacters(in: .whitespacesAndNewlines), "1", run.result("stall.err") ?? "")
+        let stallError = run.result("stall.err") ?? ""
+        XCTAssertEqual(stallError.filter { $0 == "\n" }.count, 1, stallError)
+        XCTAssertTrue(stallError.hasPrefix("swipeback: input: the loop has not answered for "), stallError)
+        let stalledFor = stallError.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        XCTAssertTrue((1000..<3000).contains(stalledFor), "the stall reported: \(stallError)")
+        let times = (run.result("stall-times") ?? "").split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(times.count, 2)
+        if times.count == 2 { print("InputVMTests: the stalled service ended \(times[1] - times[0]) s after the touch (guest time)") }
+        XCTAssertTrue(run.result("stall-start.jsonl")?.contains("\"taken\"") == true, run.result("stall-start.jsonl") ?? "")
+        let stall = Self.events(lines[try mark("stall-start")..<(try mark("stall"))])
+        // The held touch went to the twin at its 200 ms decision timeout (the blocked line is that
+        // decision's) and was cancelled when the twin went; the tap after is the device's own.
+        XCTAssertEqual(stall.filter { $0.kind == "TOUCH_DOWN" && $0.text.hasSuffix("(128.00/80.00mm)") }.map(\.node), [original],
+                       "after the stall the device itself: \(stall.map(\.text))")
+        XCTAssertEqual(stall.last { $0.kind == "TOUCH_DOWN" }?.node, original)
         // The second start: a tap where the last one lifted passes at once (2 s decision timeout here).
         let secondStart = log.lastIndex { $0.string("event") == "started" } ?? 0
         XCTAssertEqual(log[secondStart...].first { $0.string("event") == "rejected" }?.string("reason"), "outside",
