@@ -82,7 +82,7 @@ live-bench:
 	.build/release/swipeback-live-bench $(ARGS)
 
 ## The readers' fuzzers (libFuzzer, address sanitizer): each target for FUZZ_SECONDS (default 60)
-## on a fresh corpus seeded from Tests/Fixtures; FUZZ_TARGETS picks some of scenario pages config json.
+## on a fresh corpus seeded from Tests/Fixtures; FUZZ_TARGETS picks some of scenario pages config json session.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz:

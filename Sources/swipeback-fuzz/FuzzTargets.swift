@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The fuzzers of the readers (README "Fuzzing"): one program, four targets, picked by
-// SWIPEBACK_FUZZ_TARGET (scenario, pages, config, json). Built by scripts/fuzz with
+// The fuzzers of the readers (README "Fuzzing"): one program, five targets, picked by
+// SWIPEBACK_FUZZ_TARGET (scenario, pages, config, json, session). Built by scripts/fuzz with
 // `-sanitize=fuzzer,address -DFUZZING`, libFuzzer drives `LLVMFuzzerTestOneInput`; an ordinary
 // build makes a program that runs each file it is given through the target once (what a
 // finding is reproduced with: `swipeback-fuzz FILE...`).
@@ -8,7 +8,7 @@ import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 
-/// The four fuzz targets and the promise each input must keep.
+/// The five fuzz targets and the promise each input must keep.
 enum FuzzTargets {
     /// The target named by `SWIPEBACK_FUZZ_TARGET`, `json` when unset.
     static let target: String = getenv("SWIPEBACK_FUZZ_TARGET").map { String(cString: $0) } ?? "json"
@@ -28,18 +28,31 @@ enum FuzzTargets {
             case "pages":
                 _ = try PagesDocumentReader.parse(JSONValue.parse(text, file: file, line: nil), file: file, line: nil,
                                                   baseDirectory: "/nonexistent")
+            case "session":
+                // The session channel's reader (SPEC section 6), a line at a time as the socket gives them.
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    do { _ = try SessionMessage.parse(String(line), source: file, line: index + 1) } catch let error as FormatError {
+                        check(error)
+                    }
+                }
             case "config":
                 _ = try ConfigurationReader.apply(JSONValue.parse(text, file: file, line: nil), over: Configuration(), file: file, line: nil)
             default:
                 _ = try JSONValue.parse(text, file: file, line: nil)
             }
         } catch let error as FormatError {
-            let message = error.description
-            if message.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) || message.count > 2000 {
-                fatalError("a message that is not one clean line: \(message.debugDescription.prefix(500))")
-            }
+            check(error)
         } catch {
             fatalError("not a FormatError: \(error)")
+        }
+    }
+
+    /// Stops the program when `error`'s message is not one clean line (a control character, or
+    /// longer than 2000 characters).
+    static func check(_ error: FormatError) {
+        let message = error.description
+        if message.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) || message.count > 2000 {
+            fatalError("a message that is not one clean line: \(message.debugDescription.prefix(500))")
         }
     }
 }
