@@ -152,7 +152,7 @@ public final class InputService {
             case .accepted(let slot, let swipe):
                 write("accepted", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y)),
                                    ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue))])
-            case .moved:
+            case .moved, .held:
                 break
             case .released(let slot, let swipe, let release):
                 write(release.decision == .commit ? "committed" : "cancelled", [

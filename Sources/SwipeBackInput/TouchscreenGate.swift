@@ -5,6 +5,9 @@ import SwipeBackCore
 public enum TouchscreenGateOutput: Sendable {
     /// A frame for the twin device (ending with `SYN_REPORT`), to write as it is.
     case twin([EvdevEvent])
+    /// A touch came down in a strip and is held; only while `asksSession` is on, so the service can
+    /// ask its session side about it (`answer(slot:exclude:at:)`).
+    case held(slot: Int, swipe: SystemSwipe)
     /// A touch went to the twin for `reason`; `point` (display px at 96 dpi) only for a touch
     /// that came down in a strip.
     case rejected(slot: Int, point: Point?, reason: SystemRejectReason)
@@ -27,6 +30,13 @@ public enum TouchscreenGateOutput: Sendable {
 /// axis; the single-touch emulation (`BTN_TOUCH`, the finger-count keys, `ABS_X`/`ABS_Y`) follows
 /// the contacts the twin shows, its oldest one as the pointer, as the kernel's does.
 ///
+/// With `asksSession` on (a session side is connected), a touch held in a strip also waits for the
+/// session's answer (is its app excluded?) before it is kept as a swipe: a swipe that comes
+/// before the answer stays held, and one that lifts before it waits with its lift, until the
+/// answer or `systemDecisionTimeout` after it came down, whichever is first; past that the gate
+/// decides alone, so no touch waits on the session longer than the timeout. An excluded touch goes
+/// to the twin whole, from its first point.
+///
 /// A pure value: frames and their times come in (ms on one monotonic clock), frames and decisions
 /// go out.
 public struct TouchscreenGate: Sendable {
@@ -43,7 +53,14 @@ public struct TouchscreenGate: Sendable {
         case held(SystemSwipe, frames: [Contact])
         /// A swipe: the twin never sees it.
         case kept(SystemSwipe)
+        /// A swipe by the rules that waits for the session's answer; every frame of it so far.
+        case ready(SystemSwipe, frames: [Contact])
+        /// A swipe that lifted while it waited for the answer (the slot is free on the device).
+        case lifted(SystemSwipe, frames: [Contact], release: SystemRelease)
     }
+
+    /// Whether touches held from now on wait for a session's answer (`answer(slot:exclude:at:)`).
+    public var asksSession = false
 
     private let geometry: TouchscreenGeometry
     private let area: ScreenArea
@@ -53,6 +70,8 @@ public struct TouchscreenGate: Sendable {
     private var device: [Contact]
     private var twin: [Contact]
     private var status: [Status]
+    /// Until when each slot's touch waits for the session's answer, ms; nil once answered or not asked.
+    private var asking: [Double?]
     /// When each slot's contact came down, in frames seen: the oldest shown contact is the pointer.
     private var started: [Int]
     private var frameCount = 0
@@ -80,6 +99,7 @@ public struct TouchscreenGate: Sendable {
         device = Array(repeating: Contact(), count: count)
         twin = device
         status = Array(repeating: .idle, count: count)
+        asking = Array(repeating: nil, count: count)
         started = Array(repeating: 0, count: count)
     }
 
@@ -95,9 +115,10 @@ public struct TouchscreenGate: Sendable {
         device[slot].axes.merge(axes.filter { Evdev.contactAxes.contains($0.key) }) { $1 }
     }
 
-    /// When the oldest held touch times out, ms; nil when none is held.
+    /// When the oldest held touch times out or stops waiting for the session, ms; nil when none is held.
     public var nextDeadline: Double? {
-        status.compactMap { if case .held(let swipe, _) = $0 { swipe.deadlineMilliseconds } else { nil } }.min()
+        let held = status.compactMap { if case .held(let swipe, _) = $0 { swipe.deadlineMilliseconds } else { nil } }
+        return (held + asking.compactMap { $0 }).min()
     }
 
     /// Whether any touch is down on the device (a grab is taken only when none is).
@@ -148,9 +169,13 @@ public struct TouchscreenGate: Sendable {
         return out
     }
 
-    /// The clock reached `timeMilliseconds` with no frame: held touches past their deadline go to the twin.
+    /// The clock reached `timeMilliseconds` with no frame: held touches past their deadline go to the
+    /// twin, and those the session has not answered in time are decided alone.
     public mutating func expire(at timeMilliseconds: Double) -> [TouchscreenGateOutput] {
         var out: [TouchscreenGateOutput] = []
+        for slot in asking.indices {
+            if let deadline = asking[slot], deadline <= timeMilliseconds { settle(slot, exclude: false, at: timeMilliseconds, into: &out) }
+        }
         for slot in status.indices {
             guard case .held(var swipe, let frames) = status[slot], case .reject(let reason)? = swipe.expire(at: timeMilliseconds) else { continue }
             release(slot, frames: frames, reason: reason, point: swipe.start, into: &out)
@@ -162,10 +187,61 @@ public struct TouchscreenGate: Sendable {
     public mutating func finish() -> [TouchscreenGateOutput] {
         var out: [TouchscreenGateOutput] = []
         for slot in status.indices {
-            guard case .held(let swipe, let frames) = status[slot] else { continue }
-            release(slot, frames: frames, reason: .timeout, point: swipe.start, into: &out)
+            asking[slot] = nil
+            switch status[slot] {
+            case .held(let swipe, let frames), .ready(let swipe, let frames):
+                release(slot, frames: frames, reason: .timeout, point: swipe.start, into: &out)
+            case .lifted(let swipe, let frames, _):
+                release(slot, frames: frames, reason: .timeout, point: swipe.start, into: &out)
+                status[slot] = .idle
+            case .idle, .shown, .kept:
+                break
+            }
         }
         return out
+    }
+
+    /// The session's answer for the touch held in `slot`: an excluded touch goes to the twin from
+    /// its first point (`rejected` with `excluded`); otherwise the touch goes on by the rules, and
+    /// a swipe that waited is kept now (`accepted`, then its `moved` or `released`). An answer for
+    /// a touch that no longer waits (decided alone, or ended) changes nothing.
+    ///
+    /// - Parameters:
+    ///   - slot: the slot of the `held` output.
+    ///   - exclude: whether the app under the touch keeps its edge touches (`systemExclude`).
+    ///   - timeMilliseconds: when it came, ms on the frames' clock.
+    /// - Returns: what to do, in order, as `frame(_:at:)` returns.
+    public mutating func answer(slot: Int, exclude: Bool, at timeMilliseconds: Double) -> [TouchscreenGateOutput] {
+        var out: [TouchscreenGateOutput] = []
+        if asking.indices.contains(slot), asking[slot] != nil { settle(slot, exclude: exclude, at: timeMilliseconds, into: &out) }
+        return out
+    }
+
+    /// Ends `slot`'s wait for the session: by the answer, or alone (`exclude` false) at its deadline.
+    private mutating func settle(_ slot: Int, exclude: Bool, at time: Double, into out: inout [TouchscreenGateOutput]) {
+        asking[slot] = nil
+        switch status[slot] {
+        case .held(var swipe, let frames):
+            if exclude, swipe.reject(.excluded) != nil { release(slot, frames: frames, reason: .excluded, point: swipe.start, into: &out) }
+        case .ready(let swipe, let frames):
+            if exclude {
+                release(slot, frames: frames, reason: .excluded, point: swipe.start, into: &out)
+            } else {
+                status[slot] = .kept(swipe)
+                out.append(.accepted(slot: slot, swipe: swipe))
+                out.append(.moved(slot: slot, swipe: swipe, wouldCommit: swipe.wouldCommit(at: time)))
+            }
+        case .lifted(let swipe, let frames, let lift):
+            if exclude {
+                release(slot, frames: frames, reason: .excluded, point: swipe.start, into: &out)
+            } else {
+                out.append(.accepted(slot: slot, swipe: swipe))
+                out.append(.released(slot: slot, swipe: swipe, release: lift))
+            }
+            status[slot] = .idle
+        case .idle, .shown, .kept:
+            break
+        }
     }
 
     private func point(_ contact: Contact) -> Point {
@@ -174,6 +250,8 @@ public struct TouchscreenGate: Sendable {
     }
 
     private mutating func begin(_ slot: Int, at time: Double, into out: inout [TouchscreenGateOutput]) {
+        // A swipe that lifted in this slot and still waits for the session is decided alone first.
+        if case .lifted = status[slot] { settle(slot, exclude: false, at: time, into: &out) }
         // A new finger ends every undecided touch: each goes to the twin before this one.
         for other in status.indices where other != slot {
             guard case .held(var swipe, let frames) = status[other], case .reject(let reason)? = swipe.otherFingerDown() else { continue }
@@ -188,6 +266,10 @@ public struct TouchscreenGate: Sendable {
             out.append(.rejected(slot: slot, point: refusal.reason == .outside ? nil : here, reason: refusal.reason))
         case .success(let swipe):
             status[slot] = .held(swipe, frames: [device[slot]])
+            if asksSession {
+                asking[slot] = time + settings.configuration.systemDecisionTimeout
+                out.append(.held(slot: slot, swipe: swipe))
+            }
         }
     }
 
@@ -196,6 +278,8 @@ public struct TouchscreenGate: Sendable {
         case .held(var swipe, var frames):
             frames.append(device[slot])
             switch swipe.move(to: point(device[slot]), at: time) {
+            case .accept? where asking[slot] != nil:
+                status[slot] = .ready(swipe, frames: frames)
             case .accept?:
                 status[slot] = .kept(swipe)
                 out.append(.accepted(slot: slot, swipe: swipe))
@@ -208,7 +292,11 @@ public struct TouchscreenGate: Sendable {
             _ = swipe.move(to: point(device[slot]), at: time)
             status[slot] = .kept(swipe)
             out.append(.moved(slot: slot, swipe: swipe, wouldCommit: swipe.wouldCommit(at: time)))
-        case .idle, .shown:
+        case .ready(var swipe, var frames):
+            frames.append(device[slot])
+            _ = swipe.move(to: point(device[slot]), at: time)
+            status[slot] = .ready(swipe, frames: frames)
+        case .idle, .shown, .lifted:
             break
         }
     }
@@ -225,15 +313,26 @@ public struct TouchscreenGate: Sendable {
             }
         case .kept(var swipe):
             if let release = swipe.end(at: time).release { out.append(.released(slot: slot, swipe: swipe, release: release)) }
+        case .ready(var swipe, var frames):
+            frames.append(device[slot])
+            var lift = device[slot]
+            lift.trackingID = -1
+            frames.append(lift)
+            if let release = swipe.end(at: time).release {
+                device[slot].trackingID = -1
+                status[slot] = .lifted(swipe, frames: frames, release: release)
+                return
+            }
         case .shown:
             // The twin's lift goes out with this frame, or at once when a new contact takes the slot
             // in the same frame (the twin must see the old one end first).
             if reused { twinEnd(slot, into: &out) }
-        case .idle:
+        case .idle, .lifted:
             break
         }
         device[slot].trackingID = -1
         status[slot] = .idle
+        asking[slot] = nil
     }
 
     /// Gives a held touch to the twin: one twin frame per frame it came in, in order.

@@ -25,6 +25,7 @@ final class TouchscreenGateTests: XCTestCase {
         outputs.compactMap {
             switch $0 {
             case .twin: nil
+            case .held(let slot, _): "held \(slot)"
             case .rejected(let slot, let point, let reason): "rejected \(slot) \(reason.rawValue)\(point == nil ? "" : " at")"
             case .accepted(let slot, _): "accepted \(slot)"
             case .moved(let slot, _, let wouldCommit): "moved \(slot) \(wouldCommit)"
@@ -145,6 +146,78 @@ final class TouchscreenGateTests: XCTestCase {
         XCTAssertNil(gate.nextDeadline, "nothing held")
     }
 
+    /// A fast swipe against a session side: held (asked), then kept only on the answer.
+    private func fastSwipe(_ gate: inout TouchscreenGate, until step: Int, from time: Double = 0) -> [TouchscreenGateOutput] {
+        var out = gate.frame(DeviceFrame.down(0, id: 1, x: 10, y: 2000), at: time)
+        for index in stride(from: 1, through: step, by: 1) { out += gate.frame(DeviceFrame.move(0, x: Int32(10 + index * 60)), at: time + Double(index * 8)) }
+        return out
+    }
+
+    func testAnExcludedAppGetsTheHeldTouchWholeFromItsFirstPoint() {
+        var gate = gate(), twin = TwinObserver()
+        gate.asksSession = true
+        var out = gate.frame(DeviceFrame.down(0, id: 1, x: 10, y: 2000), at: 0)
+        out += gate.frame(DeviceFrame.move(0, x: 30), at: 8)
+        XCTAssertEqual(decisions(out), ["held 0"])
+        XCTAssertEqual(gate.nextDeadline, 200)
+        out += gate.answer(slot: 0, exclude: true, at: 10)
+        XCTAssertEqual(decisions(out), ["held 0", "rejected 0 excluded at"])
+        out += gate.frame(DeviceFrame.move(0, x: 400), at: 16)
+        out += gate.frame(DeviceFrame.up(0), at: 24)
+        twin.apply(out)
+        XCTAssertEqual(twin.touches, [TwinObserver.Touch(trackingID: 1, points: [[10, 2000], [30, 2000], [400, 2000]], ended: true)])
+        XCTAssertNil(gate.nextDeadline)
+    }
+
+    func testASwipeBeforeTheAnswerWaitsForItAndIsKeptOnIt() {
+        var gate = gate()
+        gate.asksSession = true
+        var out = fastSwipe(&gate, until: 4)
+        XCTAssertEqual(decisions(out), ["held 0"], "a swipe by the rules, but not kept before the answer")
+        XCTAssertTrue(twinFrames(out).isEmpty)
+        out = gate.answer(slot: 0, exclude: false, at: 40)
+        XCTAssertEqual(decisions(out), ["accepted 0", "moved 0 true"], "kept at once, a fling already")
+        XCTAssertEqual(gate.answer(slot: 0, exclude: true, at: 41).count, 0, "a second answer changes nothing")
+        out = gate.frame(DeviceFrame.move(0, x: 1500), at: 48) + gate.frame(DeviceFrame.up(0), at: 56)
+        XCTAssertEqual(decisions(out), ["moved 0 true", "released 0 commit"])
+        XCTAssertTrue(twinFrames(out).isEmpty)
+    }
+
+    func testASwipeThatLiftsBeforeTheAnswerWaitsWithItsLift() {
+        var gate = gate(), twin = TwinObserver()
+        gate.asksSession = true
+        var out = fastSwipe(&gate, until: 10) + gate.frame(DeviceFrame.up(0), at: 88)
+        XCTAssertEqual(decisions(out), ["held 0"])
+        XCTAssertEqual(gate.nextDeadline, 200, "it waits no longer than the timeout")
+        out = gate.answer(slot: 0, exclude: true, at: 100)
+        XCTAssertEqual(decisions(out), ["rejected 0 excluded at"])
+        twin.apply(out)
+        XCTAssertEqual(twin.touches.count, 1)
+        XCTAssertEqual(twin.touches.first?.points.count, 11, "every point, then its lift")
+        XCTAssertEqual(twin.touches.first?.ended, true)
+        XCTAssertEqual(twin.touching, 0)
+        XCTAssertNil(gate.nextDeadline)
+    }
+
+    func testWithNoAnswerInTimeTheGateDecidesAlone() {
+        var gate = gate()
+        gate.asksSession = true
+        var out = fastSwipe(&gate, until: 10) + gate.frame(DeviceFrame.up(0), at: 88)
+        XCTAssertTrue(gate.expire(at: 199).isEmpty)
+        out = gate.expire(at: 200)
+        XCTAssertEqual(decisions(out), ["accepted 0", "released 0 commit"])
+        XCTAssertTrue(twinFrames(out).isEmpty)
+        XCTAssertTrue(gate.answer(slot: 0, exclude: true, at: 210).isEmpty, "a late answer is ignored")
+        // A held touch the session never answers goes to the twin at the timeout, as without one.
+        _ = gate.frame(DeviceFrame.down(1, id: 2, x: 20, y: 900), at: 1000)
+        XCTAssertEqual(decisions(gate.expire(at: 1200)), ["rejected 1 timeout at"])
+        _ = gate.frame(DeviceFrame.up(1), at: 1300)
+        // A new contact in the slot of a lifted swipe that waits decides that swipe first.
+        out = fastSwipe(&gate, until: 10, from: 2000) + gate.frame(DeviceFrame.up(0), at: 2088)
+        out = gate.frame(DeviceFrame.down(0, id: 3, x: 2000, y: 900), at: 2100)
+        XCTAssertEqual(decisions(out), ["accepted 0", "released 0 commit", "rejected 0 outside"])
+    }
+
     /// `finish` (the service ending) gives held touches to the twin.
     func testFinishingGivesHeldTouchesToTheTwin() {
         var gate = gate(), twin = TwinObserver()
@@ -158,19 +231,43 @@ final class TouchscreenGateTests: XCTestCase {
     /// has exactly the device's points, from its first; no accepted swipe shows at all; and once
     /// every finger has lifted the twin has no contact.
     func testRandomHandsReachTheTwinWholeOrNotAtAll() {
+        randomHands(askingSession: false)
+    }
+
+    /// The same hands with a session side that answers each held touch after 0 to 300 ms (past the
+    /// 200 ms timeout sometimes), excluding some: still each touch is shown whole or kept whole.
+    func testRandomHandsWithASessionsAnswersReachTheTwinWholeOrNotAtAll() {
+        randomHands(askingSession: true)
+    }
+
+    private func randomHands(askingSession: Bool) {
+        var excludedCount = 0, keptCount = 0
+        defer {
+            XCTAssertGreaterThanOrEqual(keptCount, 5, "swipes kept")
+            if askingSession { XCTAssertGreaterThanOrEqual(excludedCount, 5, "touches excluded by the answers") }
+        }
         for seed in UInt64(1)...200 {
             var random = SplitMix64(seed: seed)
             var gate = gate(), twin = TwinObserver()
+            gate.asksSession = askingSession
             var devicePoints: [Int32: [[Int32]]] = [:], accepted: Set<Int32> = [], slots: [Int32: (id: Int32, x: Int32, y: Int32)] = [:]
             var nextID: Int32 = 1, time = 0.0
+            var answers: [(slot: Int, due: Double, exclude: Bool)] = [], ids: [Int: Int32] = [:]
             func apply(_ out: [TouchscreenGateOutput]) {
                 twin.apply(out)
                 for output in out {
-                    if case .accepted(let slot, _) = output, let id = slots[Int32(slot)]?.id { accepted.insert(id) }
+                    switch output {
+                    case .accepted(let slot, _): if let id = ids[slot] { accepted.insert(id); keptCount += 1 }
+                    case .rejected(_, _, .excluded): excludedCount += 1
+                    case .held(let slot, _): answers.append((slot, time + Double(Int.random(in: 0...300, using: &random)), Bool.random(using: &random)))
+                    default: break
+                    }
                 }
             }
             for _ in 0..<60 {
                 time += Double(Int.random(in: 4...40, using: &random))
+                for answer in answers where answer.due <= time { apply(gate.answer(slot: answer.slot, exclude: answer.exclude, at: time)) }
+                answers.removeAll { $0.due <= time }
                 apply(gate.expire(at: time))
                 let slot = Int32.random(in: 0...2, using: &random)
                 if let contact = slots[slot] {
@@ -191,7 +288,8 @@ final class TouchscreenGateTests: XCTestCase {
                     slots[slot] = (nextID, x, y)
                     devicePoints[nextID] = [[x, y]]
                     let out = gate.frame(DeviceFrame.down(slot, id: nextID, x: x, y: y), at: time)
-                    apply(out)
+                    apply(out) // a swipe that waited in this slot is decided before the new contact
+                    ids[Int(slot)] = nextID
                     if x >= 100 { XCTAssertEqual(twin.touches.last?.trackingID, nextID, "seed \(seed): a middle touch at once") }
                     nextID += 1
                 }
