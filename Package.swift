@@ -29,11 +29,15 @@ let package = Package(
                        providers: [.apt(["libx11-dev", "libxi-dev", "libxext-dev", "libxrandr-dev", "libxss-dev", "libxfixes-dev", "libxpresent-dev"])]),
         // XTest, SHAPE and XRender for `swipeback system`: sending back to an app, the indicator's empty input shape, the page style composed in the server.
         .systemLibrary(name: "CX11System", pkgConfig: "xtst", providers: [.apt(["libxtst-dev", "libxext-dev", "libxrender-dev"])]),
-        // libevdev and libudev, for `swipeback input`.
-        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev", "libudev-dev"])]),
+        // libevdev, libudev and sd-login (libsystemd), for `swipeback input`.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev", "libudev-dev", "libsystemd-dev"])]),
         // XTest and XFixes: input injection and reading the cursor back, for the test tools only.
         .systemLibrary(name: "CX11Testing", pkgConfig: "x11",
                        providers: [.apt(["libxtst-dev", "libxfixes-dev"])]),
+
+        // The Wayland protocols of the session side (layer-shell's overlay for the arrow, the foreign
+        // toplevels for the app), wayland-scanner's output kept in the tree (scripts/wayland-protocols).
+        .target(name: "CWaylandProtocols", linkerSettings: [.linkedLibrary("wayland-client")]),
 
         // MARK: - C kernels (plain C, no system library)
         // The compositor's pixel loops: scalar, SSE2 and AVX2, chosen at run time. Release builds
@@ -57,6 +61,9 @@ let package = Package(
         // and mouse (uinput); libudev finds the touchscreens and follows hotplug.
         .target(name: "SwipeBackEvdev", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackInput", "SwipeBackPosix", "CEvdev"]),
 
+        // The session side of `swipeback input` on Wayland: the activated app and the arrow on an overlay.
+        .target(name: "SwipeBackWayland", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackPosix", "CWaylandProtocols", "CCairo"]),
+
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
         // An app on the public API only (`import SwipeBack`), and the README's example, built with everything.
@@ -70,7 +77,7 @@ let package = Package(
         .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                         "SwipeBackSystem", "SwipeBackEvdev", "SwipeBackBenchmarks", "SwipeBackPosix"]),
+                                         "SwipeBackSystem", "SwipeBackEvdev", "SwipeBackWayland", "SwipeBackBenchmarks", "SwipeBackPosix"]),
         // MARK: - Tools that stay in the source tree
         .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
         // The readers' fuzzers (libFuzzer when built by scripts/fuzz; otherwise it replays inputs): never installed.

@@ -183,6 +183,23 @@ public final class EvdevTouchscreen {
     /// Whether a touch is held undecided (the watchdog watches the loop only then).
     public var isHolding: Bool { gate.nextDeadline != nil }
 
+    /// Whether touches held from now on wait for the session side's answer (`TouchscreenGate.asksSession`).
+    public var asksSession: Bool {
+        get { gate.asksSession }
+        set { gate.asksSession = newValue }
+    }
+
+    /// The session side's answer for the touch held in `slot` (`TouchscreenGate.answer`): writes
+    /// the twin's frames, returns the decisions.
+    ///
+    /// - Parameters:
+    ///   - slot: the slot of the gate's `held` output.
+    ///   - exclude: whether the app under it keeps its edge touches.
+    ///   - timeMilliseconds: now, ms on `CLOCK_MONOTONIC`.
+    public func answer(slot: Int, exclude: Bool, at timeMilliseconds: Double) -> [TouchscreenGateOutput] {
+        deliver(gate.answer(slot: slot, exclude: exclude, at: timeMilliseconds))
+    }
+
     /// Gives held touches past their deadline to the twin.
     public func expire(at timeMilliseconds: Double) -> [TouchscreenGateOutput] { deliver(gate.expire(at: timeMilliseconds)) }
 

@@ -14,6 +14,11 @@ import SwipeBackPosix
 /// committed swipe's action goes out through `VirtualInput`. A watchdog thread ends the process
 /// when the loop is stuck in one pass for `stallLimitMilliseconds` while it holds a touch: the
 /// kernel then ends the grabs and removes the twins, and the compositor reads the devices again.
+///
+/// A session side (`swipeback system` in the user's session) may hold the session channel
+/// (`SessionChannel`): while it does, each touch held in a strip is reported to it, waits for its
+/// answer (the app under the touch: excluded or not, who sends the action and which) no longer
+/// than the decision timeout, and its progress and end are reported as they come.
 public final class InputService {
     /// How long the loop may be stuck in one pass while it holds a touch, ms: five times the
     /// decision timeout's default, far past any pass (a read and its writes take well under 1 ms).
@@ -27,6 +32,11 @@ public final class InputService {
     private let clockStart = MonotonicClock.milliseconds()
     /// The loop's state for the watchdog: when its pass began (nil while it waits), whether it holds a touch.
     private let progress = LoopProgress()
+    /// The session channel; nil when it cannot listen (the service then decides alone).
+    private var channel: SessionChannel?
+    /// The touches the session side was told of, by their number on the channel.
+    private var sessionTouches: [Int: (syspath: String, slot: Int, answer: SessionAnswer?)] = [:]
+    private var nextSessionTouch = 0
 
     /// Reaches udev and makes the virtual keyboard and mouse.
     ///
@@ -39,6 +49,15 @@ public final class InputService {
         self.log = log
         virtual = try VirtualInput()
         finder = try TouchscreenFinder()
+        do {
+            channel = try SessionChannel(sessionUser: settings.configuration.inputSessionUser) { [log, clockStart] phase, fields in
+                log(EventLogEntry(timeMilliseconds: MonotonicClock.milliseconds() - clockStart, type: "system",
+                                  fields: [("event", .string("session")), ("phase", .string(phase))] + fields))
+            }
+        } catch {
+            log(EventLogEntry(timeMilliseconds: 0, type: "system",
+                              fields: [("event", .string("session")), ("phase", .string("unavailable")), ("reason", .string("\(error)"))]))
+        }
     }
 
     /// ms since the service started, on `CLOCK_MONOTONIC` (the log's times).
@@ -78,9 +97,19 @@ public final class InputService {
             var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: finder.descriptor, events: Int16(POLLIN), revents: 0)]
             let order = Array(devices.keys)
             fds += order.map { pollfd(fd: devices[$0]!.descriptor, events: Int16(POLLIN), revents: 0) }
+            let channelDescriptors = channel?.descriptors ?? []
+            fds += channelDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), timeout)
             progress.state.withLock { $0.busySince = MonotonicClock.milliseconds() }
             if fds[0].revents != 0 { return }
+            if let channel, !channelDescriptors.isEmpty {
+                let ready = fds.suffix(channelDescriptors.count).map { $0.revents != 0 }
+                if ready.count > 1, ready[1] { answer(channel.receive()) }
+                if ready[0] { channel.acceptWaiting() }
+                if !channel.isReady { forgetSessionTouches() }
+            }
+            let asks = channel?.isReady ?? false
+            for device in devices.values { device.asksSession = asks }
             for (index, syspath) in order.enumerated() where fds[index + 2].revents != 0 { try read(syspath) }
             if fds[1].revents != 0 {
                 for change in finder.changes() {
@@ -135,39 +164,93 @@ public final class InputService {
     private func remove(_ syspath: String, reason: String?) {
         guard let device = devices.removeValue(forKey: syspath) else { return }
         device.letGo()
+        for (touch, held) in sessionTouches where held.syspath == syspath {
+            sessionTouches[touch] = nil
+            channel?.send(.ended(touch: touch, outcome: .passed))
+        }
         if let reason { write("released", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(reason))]) }
     }
 
-    /// Logs the gate's decisions and sends a committed swipe's action.
+    /// The session side's answers: each goes to the gate of its touch, if that still waits.
+    private func answer(_ answers: [(touch: Int, answer: SessionAnswer)]) {
+        for (touch, answer) in answers {
+            guard let held = sessionTouches[touch], held.answer == nil, let device = devices[held.syspath] else { continue }
+            sessionTouches[touch]?.answer = answer
+            write("answered", [("device", .string(device.name)), ("touch", .number(Double(held.slot))), ("app", answer.app.map(LogValue.string) ?? .null),
+                               ("exclude", .bool(answer.exclude)), ("sender", .string(answer.sender.rawValue))])
+            act(on: device.answer(slot: held.slot, exclude: answer.exclude, at: MonotonicClock.milliseconds()), from: device)
+        }
+    }
+
+    /// The session side is gone: its touches are the service's alone now.
+    private func forgetSessionTouches() {
+        sessionTouches.removeAll()
+    }
+
+    /// The channel's number for the touch in `slot` of `device`, if the session side was told of it.
+    private func sessionTouch(_ device: EvdevTouchscreen, _ slot: Int) -> Int? {
+        sessionTouches.first { $0.value.syspath == device.syspath && $0.value.slot == slot }?.key
+    }
+
+    /// Logs the gate's decisions, tells the session side of them, and sends a committed swipe's action.
     private func act(on decisions: [TouchscreenGateOutput], from device: EvdevTouchscreen) {
         let name = LogValue.string(device.name)
         for decision in decisions {
             switch decision {
             case .twin:
                 break
+            case .held(let slot, let swipe):
+                let touch = nextSessionTouch
+                nextSessionTouch = nextSessionTouch == Int(Int32.max) ? 0 : nextSessionTouch + 1
+                sessionTouches[touch] = (device.syspath, slot, nil)
+                write("held", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y))])
+                channel?.send(.held(touch: touch, edge: swipe.edge == .left ? .left : .right, kind: swipe.kind == .back ? .back : .forward,
+                                    x: fraction(swipe.start.x - swipe.area.x, of: swipe.area.width),
+                                    y: fraction(swipe.start.y - swipe.area.y, of: swipe.area.height)))
             case .rejected(let slot, let point, let reason):
+                if let touch = sessionTouch(device, slot) {
+                    sessionTouches[touch] = nil
+                    channel?.send(.ended(touch: touch, outcome: .passed))
+                }
                 var fields: [(String, LogValue)] = [("device", name), ("touch", .number(Double(slot)))]
                 if let point { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
                 write("rejected", fields + [("reason", .string(reason.rawValue))])
             case .accepted(let slot, let swipe):
                 write("accepted", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y)),
                                    ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue))])
-            case .moved, .held:
-                break
+            case .moved(let slot, let swipe, let wouldCommit):
+                if let touch = sessionTouch(device, slot) {
+                    let stretch = min(max(swipe.inwardPixels, 0) / max(swipe.commitDistancePixels, 1), SessionMessage.stretchLimit)
+                    channel?.send(.progress(touch: touch, progress: swipe.progress, y: fraction(swipe.latest.y - swipe.area.y, of: swipe.area.height),
+                                            stretch: stretch, active: wouldCommit))
+                }
             case .released(let slot, let swipe, let release):
                 write(release.decision == .commit ? "committed" : "cancelled", [
                     ("device", name), ("touch", .number(Double(slot))), ("kind", .string(swipe.kind.rawValue)),
                     ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
                     ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
                     ("commitDistance", .number(release.commitDistancePixels))])
+                var answer: SessionAnswer?
+                if let touch = sessionTouch(device, slot) {
+                    answer = sessionTouches.removeValue(forKey: touch)?.answer
+                    channel?.send(.ended(touch: touch, outcome: release.decision == .commit ? .committed : .cancelled))
+                }
                 guard release.decision == .commit else { continue }
-                let text = swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction
-                let action = SystemAction(text) ?? .none
+                if answer?.sender == .session {
+                    write("left", [("device", name), ("touch", .number(Double(slot))), ("to", .string("session"))])
+                    continue
+                }
+                let text = answer?.action ?? (swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction)
+                // The session's own action for the app; one the service cannot send is none.
+                let action = SystemAction(text).flatMap { VirtualInput.problem(with: $0) == nil ? $0 : nil } ?? .none
                 let sent = virtual.send(action)
                 write(sent ? "sent" : "failed", [("device", name), ("touch", .number(Double(slot))), ("action", .string(action.description))])
             }
         }
     }
+
+    /// `part` over `whole`, held to 0...1.
+    private func fraction(_ part: Double, of whole: Double) -> Double { whole > 0 ? min(max(part / whole, 0), 1) : 0 }
 
     /// The watchdog: asleep until the loop holds a touch, then checking every 100 ms until it holds none.
     private func startWatchdog(_ wake: WakePipe, onStall: @escaping @Sendable (Double) -> Void) {

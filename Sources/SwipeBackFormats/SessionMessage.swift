@@ -15,6 +15,8 @@ public enum SessionMessage: Equatable, Sendable {
     /// The longest app id an answer may carry, characters (a Wayland app_id or an X11 WM_CLASS
     /// class is far shorter).
     public static let appLimitCharacters = 255
+    /// The largest `stretch` a progress message carries (the service holds it there).
+    public static let stretchLimit = 10.0
 
     /// Which screen edge a touch came down at.
     public enum Edge: String, Sendable, CaseIterable {
@@ -58,8 +60,10 @@ public enum SessionMessage: Equatable, Sendable {
     /// fraction of the touchscreen's width and height after its rotation (0...1).
     case held(touch: Int, edge: Edge, kind: Kind, x: Double, y: Double)
     /// Service to session: an accepted swipe moved. `progress` is its inward distance over the
-    /// screen's width (0...1), `y` its height as a fraction of the screen's (0...1).
-    case progress(touch: Int, progress: Double, y: Double)
+    /// screen's width (0...1), `y` its height as a fraction of the screen's (0...1), `stretch` its
+    /// inward distance over the commit distance (0...`stretchLimit`: the arrow's stretch), and
+    /// `active` whether a release now commits (distance or fling).
+    case progress(touch: Int, progress: Double, y: Double, stretch: Double, active: Bool)
     /// Service to session: a held touch ended (`outcome`); no more messages name it.
     case ended(touch: Int, outcome: Outcome)
     /// Session to service: what it knows of a held touch, within the decision timeout
@@ -79,8 +83,9 @@ public enum SessionMessage: Equatable, Sendable {
         case .held(let touch, let edge, let kind, let x, let y):
             fields = [("type", .string("held")), ("touch", .number(Double(touch))), ("edge", .string(edge.rawValue)),
                       ("kind", .string(kind.rawValue)), ("x", .number(x)), ("y", .number(y))]
-        case .progress(let touch, let progress, let y):
-            fields = [("type", .string("progress")), ("touch", .number(Double(touch))), ("progress", .number(progress)), ("y", .number(y))]
+        case .progress(let touch, let progress, let y, let stretch, let active):
+            fields = [("type", .string("progress")), ("touch", .number(Double(touch))), ("progress", .number(progress)), ("y", .number(y)),
+                      ("stretch", .number(stretch)), ("active", .bool(active))]
         case .ended(let touch, let outcome):
             fields = [("type", .string("ended")), ("touch", .number(Double(touch))), ("outcome", .string(outcome.rawValue))]
         case .answer(let touch, let app, let exclude, let sender, let action):
@@ -115,11 +120,15 @@ public enum SessionMessage: Equatable, Sendable {
             }
             return Int(n)
         }
-        func fraction(_ key: String) throws -> Double {
-            guard case .number(let n)? = object[key], n >= 0, n <= 1 else {
-                throw fail("\(named) message needs \"\(key)\", a number in 0...1")
+        func fraction(_ key: String, upTo limit: Double = 1) throws -> Double {
+            guard case .number(let n)? = object[key], n >= 0, n <= limit else {
+                throw fail("\(named) message needs \"\(key)\", a number in 0...\(Int(limit))")
             }
             return n
+        }
+        func flag(_ key: String) throws -> Bool {
+            guard case .bool(let value)? = object[key] else { throw fail("\(named) message needs \"\(key)\", true or false") }
+            return value
         }
         func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws -> T where T.RawValue == String {
             guard case .string(let s)? = object[key], let value = T(rawValue: s) else {
@@ -142,13 +151,13 @@ public enum SessionMessage: Equatable, Sendable {
             return .held(touch: try integer("touch", in: touchRange), edge: try choice("edge", Edge.self), kind: try choice("kind", Kind.self),
                          x: try fraction("x"), y: try fraction("y"))
         case "progress":
-            return .progress(touch: try integer("touch", in: touchRange), progress: try fraction("progress"), y: try fraction("y"))
+            return .progress(touch: try integer("touch", in: touchRange), progress: try fraction("progress"), y: try fraction("y"),
+                             stretch: try fraction("stretch", upTo: stretchLimit), active: try flag("active"))
         case "ended":
             return .ended(touch: try integer("touch", in: touchRange), outcome: try choice("outcome", Outcome.self))
         case "answer":
-            guard case .bool(let exclude)? = object["exclude"] else { throw fail("an answer message needs \"exclude\", true or false") }
             return .answer(touch: try integer("touch", in: touchRange), app: try optionalString("app", limit: appLimitCharacters),
-                           exclude: exclude, sender: try choice("sender", Sender.self), action: try optionalString("action", limit: 64))
+                           exclude: try flag("exclude"), sender: try choice("sender", Sender.self), action: try optionalString("action", limit: 64))
         default:
             throw fail("\"type\" is \(FormatError.quoted(type)); expected \"hello\", \"held\", \"progress\", \"ended\" or \"answer\"")
         }

@@ -3,6 +3,7 @@ import CX11
 import CX11System
 import Foundation
 import SwipeBackCore
+import SwipeBackPosix
 import SwipeBackX11
 
 /// The X side of sending back or forward to an app: activating its window, knowing when it is

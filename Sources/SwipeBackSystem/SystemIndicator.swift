@@ -36,10 +36,8 @@ public final class SystemIndicator: SystemFeedback {
         set { pacer.frameDrawn = newValue }
     }
     private var mapped = false
-    /// What is drawn: the stretch (0...1 of the commit distance), active, edge, opacity.
-    private var shown = (stretch: 0.0, active: false, edge: SystemEdge.left, opacity: 1.0)
-    /// The settle after a release: the spring from the stretch at release, and when it began.
-    private var settle: (spring: SpringSimulation, start: Double, commit: Bool)?
+    /// What is drawn: the stretch, look and settle.
+    private var motion = ArrowMotion()
 
     /// Creates the (unmapped) window on `display`.
     ///
@@ -96,42 +94,32 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
-        settle = nil
         // The last swipe's settle may still show: it goes, and the window is made again if the
         // compositor came or went meanwhile.
         if mapped { XUnmapWindow(display, shell.window) }
         mapped = false
         followCompositor()
-        shown = (stretch(swipe), false, swipe.edge, 1)
+        motion.begin(stretch: stretch(swipe), edge: swipe.edge)
         place(swipe)
         pacer.dirty = true
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
-        guard settle == nil else { return }
-        shown.stretch = stretch(swipe)
-        shown.active = wouldCommit
+        guard !motion.isSettling else { return }
+        motion.move(stretch: stretch(swipe), active: wouldCommit)
         pacer.dirty = true
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
         // The arrow covers only the edge: the back goes at once.
         send()
-        let configuration = settings.configuration
-        // Cancel: the panel springs back into the edge. Commit: it springs on past full stretch and fades.
-        settle = (SpringSimulation(from: shown.stretch, target: decision == .commit ? 1.3 : 0, initialVelocity: 0,
-                                   stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
-                  timeMilliseconds, decision == .commit)
-        shown.active = decision == .commit
+        motion.end(commit: decision == .commit, at: timeMilliseconds, configuration: settings.configuration)
         pacer.dirty = true
     }
 
     private func stretch(_ swipe: SystemSwipe) -> Double {
         max(swipe.inwardPixels, 0) / max(swipe.commitDistancePixels, 1)
     }
-
-    /// How long the settle lasts, ms: the spring has come within 1 % of its target by then.
-    static let settleMilliseconds = 250.0
 
     public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {
         guard let fixesEventBase, event.type == fixesEventBase + XFixesSelectionNotify else { return }
@@ -144,21 +132,17 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func tick(at timeMilliseconds: Double) -> Double? {
-        if let settle {
-            let elapsed = timeMilliseconds - settle.start
-            if elapsed >= Self.settleMilliseconds {
-                self.settle = nil
+        if motion.isSettling {
+            guard motion.step(at: timeMilliseconds) else {
                 if mapped { XUnmapWindow(display, shell.window) }
                 mapped = false
                 followCompositor()
                 return nil
             }
-            shown.stretch = settle.spring.value(at: elapsed / 1000)
-            shown.opacity = settle.commit ? max(0, 1 - elapsed / Self.settleMilliseconds) : 1
             pacer.dirty = true
         }
         guard mapped else { return nil }
-        return pacer.drawIfDue(at: timeMilliseconds, settling: settle != nil) { draw() }
+        return pacer.drawIfDue(at: timeMilliseconds, settling: motion.isSettling) { draw() }
     }
 
     private func draw() {
@@ -170,7 +154,7 @@ public final class SystemIndicator: SystemFeedback {
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
                 cairo_push_group(cr)
             }
-            BackArrowPainter.draw(cr, stretch: shown.stretch, active: shown.active, edge: shown.edge, opacity: shown.opacity, scale: scale)
+            BackArrowPainter.draw(cr, stretch: motion.stretch, active: motion.active, edge: motion.edge, opacity: motion.opacity, scale: scale)
             if backdrop != nil {
                 cairo_pop_group_to_source(cr)
                 cairo_paint(cr)

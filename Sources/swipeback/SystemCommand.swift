@@ -3,14 +3,22 @@ import FoundationEssentials
 import Glibc
 import SwipeBackCore
 import SwipeBackFormats
+import SwipeBackPosix
 import SwipeBackSystem
+import SwipeBackWayland
 import SwipeBackX11
 import CX11
 
-/// `swipeback system`: the swipe back for every X11 app on the display, until SIGTERM or SIGINT
-/// (status 0); status 2 when the display cannot have it (Xwayland, another grabber), 1 when the
-/// X server goes away or the grab loop stalls.
+/// `swipeback system`: the swipe back for every app of the session, until SIGTERM or SIGINT
+/// (status 0). On X11 it holds the root touch grab itself; on a Wayland session
+/// (`WAYLAND_DISPLAY` set) it is the session side of `swipeback input` (the system service at the
+/// touchscreens): the arrow and the app under the touch. Status 2 when the session cannot have it
+/// (another grabber on X11, no service on Wayland), 1 when the display goes away or the grab loop
+/// stalls.
 enum SystemCommand {
+    /// The session channel of `swipeback input` (`docs/SPEC.md` section 6).
+    static let sessionSocket = "/run/swipeback/session.sock"
+
     static func run(_ options: Options) throws -> Int32 {
         guard options.positional.isEmpty else {
             throw CommandFailure.usage("system takes no arguments, got \"\(options.positional[0])\"; usage: " + CommandReference.usageLine("system"))
@@ -29,6 +37,9 @@ enum SystemCommand {
             if case .key(let chord)? = SystemAction(text), KeyTranslation.normalizedChord(chord) == nil {
                 throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected \(KeyChord.syntax), like \"Alt+Left\" or \"XF86Back\"")
             }
+        }
+        if let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            return try runSessionSide(options, configuration: configuration)
         }
         // No display is not a failure to retry (status 1): the unit's condition keeps systemd from
         // starting it, and by hand it says what is missing.
@@ -73,6 +84,24 @@ enum SystemCommand {
             _exit(1)
         }
         try host.run(stopDescriptor: WindowApp.signalDescriptor)
+        return 0
+    }
+
+    /// A Wayland session: the session side of `swipeback input`, which must be running.
+    private static func runSessionSide(_ options: Options, configuration: Configuration) throws -> Int32 {
+        var status = stat()
+        guard stat(sessionSocket, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK else {
+            throw CommandFailure.usage("system: a Wayland session, and swipeback input is not running (no \(sessionSocket)): on Wayland the swipe back comes from the touchscreen's service; as root: systemctl enable --now swipeback-input")
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let sink = try EventLogSink(target: options.eventLog, policy: .rotate(limitBytes: EventLogSink.systemLimitBytes))
+        let side: SessionSide
+        do {
+            side = try SessionSide(configuration: configuration, socketPath: sessionSocket, logFrames: options.logFrames) { sink.write($0) }
+        } catch let error as WaylandError {
+            throw CommandFailure.usage("system: \(error.description)")
+        }
+        try side.run(stopDescriptor: WindowApp.signalDescriptor)
         return 0
     }
 

@@ -26,16 +26,7 @@ final class InputWaylandVMTests: XCTestCase {
     /// keyboard and touch) with libwayland's debug log, then the basic touches.
     static func script(compositor start: String) -> String {
         """
-        guest_udev
-        modprobe virtio_gpu
-        udevadm settle
-        uinput-touch --name "VM touchscreen" /test/touches.txt > "$RESULTS/node1.txt" 2> "$RESULTS/touch1.txt" &
-        touch1=$!
-        log="$RESULTS/input.jsonl"
-        /test/swipeback input --event-log "$log" 2> "$RESULTS/input.err" &
-        sw=$!
-        wait_for '"taken"' "$log"
-        \(start)
+        \(serviceStart())\(start)
         i=0
         until socket=$(cd "$XDG_RUNTIME_DIR" && ls wayland-? 2> /dev/null | head -1) && [ -n "$socket" ]; do
           i=$((i + 1)); [ $i -le 600 ] || { echo "no Wayland socket in $XDG_RUNTIME_DIR"; exit 3; }; sleep 0.1
@@ -56,6 +47,24 @@ final class InputWaylandVMTests: XCTestCase {
         kill -TERM $sw; wait $sw; echo $? > "$RESULTS/input-status"
         kill $compositor
         exit 0
+
+        """
+    }
+
+    /// The start of a guest script: udev and the GPU, the touchscreen playing /test/touches.txt
+    /// (its PID in `$touch1`), and `swipeback input` with `arguments` (its PID in `$sw`, its event
+    /// log in `$log`) once it has taken the touchscreen.
+    static func serviceStart(arguments: String = "") -> String {
+        """
+        guest_udev
+        modprobe virtio_gpu
+        udevadm settle
+        uinput-touch --name "VM touchscreen" /test/touches.txt > "$RESULTS/node1.txt" 2> "$RESULTS/touch1.txt" &
+        touch1=$!
+        log="$RESULTS/input.jsonl"
+        /test/swipeback input \(arguments)--event-log "$log" 2> "$RESULTS/input.err" &
+        sw=$!
+        wait_for '"taken"' "$log"
 
         """
     }

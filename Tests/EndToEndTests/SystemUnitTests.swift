@@ -45,7 +45,8 @@ final class SystemUnitTests: XCTestCase {
     /// limit trips and the restarts end.
     func testRestartsAreBoundedAndAMissingDisplayIsNoStart() throws {
         let keys = try unit().keys
-        XCTAssertEqual(keys["[Unit]ConditionEnvironment"], "DISPLAY")
+        // Either display starts it (a `|` condition is met when any of them is).
+        XCTAssertTrue(try unit().text.contains("ConditionEnvironment=|DISPLAY\nConditionEnvironment=|WAYLAND_DISPLAY\n"))
         XCTAssertEqual(keys["[Service]Restart"], "on-failure")
         XCTAssertEqual(keys["[Service]RestartPreventExitStatus"], "2")
         let burst = try XCTUnwrap(keys["[Unit]StartLimitBurst"].flatMap { Int($0) })
@@ -71,5 +72,11 @@ final class SystemUnitTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "no DISPLAY is no start, not a failure to retry: \(result.standardError)")
             XCTAssertEqual(result.standardError, "swipeback: system: DISPLAY is \(display == nil ? "not set" : "empty"): swipeback system needs an X display (systemctl --user import-environment DISPLAY XAUTHORITY, then start it)\n")
         }
+
+        // A Wayland session without the touchscreen's service: status 2, one line naming the unit to enable.
+        environment["WAYLAND_DISPLAY"] = "wayland-65000"
+        let wayland = try runCommand(try Paths.swipeback, ["system"], environment: environment)
+        XCTAssertEqual(wayland.status, 2, wayland.standardError)
+        XCTAssertEqual(wayland.standardError, "swipeback: system: a Wayland session, and swipeback input is not running (no /run/swipeback/session.sock): on Wayland the swipe back comes from the touchscreen's service; as root: systemctl enable --now swipeback-input\n")
     }
 }

@@ -11,8 +11,8 @@ final class SessionMessageTests: XCTestCase {
         XCTAssertEqual(SessionMessage.hello(version: 1).line, #"{"type": "hello", "version": 1}"#)
         XCTAssertEqual(SessionMessage.held(touch: 3, edge: .left, kind: .back, x: 0, y: 0.25).line,
                        #"{"type": "held", "touch": 3, "edge": "left", "kind": "back", "x": 0, "y": 0.25}"#)
-        XCTAssertEqual(SessionMessage.progress(touch: 3, progress: 0.5, y: 0.75).line,
-                       #"{"type": "progress", "touch": 3, "progress": 0.5, "y": 0.75}"#)
+        XCTAssertEqual(SessionMessage.progress(touch: 3, progress: 0.5, y: 0.75, stretch: 1.25, active: true).line,
+                       #"{"type": "progress", "touch": 3, "progress": 0.5, "y": 0.75, "stretch": 1.25, "active": true}"#)
         XCTAssertEqual(SessionMessage.ended(touch: 3, outcome: .passed).line, #"{"type": "ended", "touch": 3, "outcome": "passed"}"#)
         XCTAssertEqual(SessionMessage.answer(touch: 3, app: "org.gnome.Nautilus", exclude: false, sender: .service, action: nil).line,
                        #"{"type": "answer", "touch": 3, "app": "org.gnome.Nautilus", "exclude": false, "sender": "service", "action": null}"#)
@@ -22,7 +22,7 @@ final class SessionMessageTests: XCTestCase {
         let messages: [SessionMessage] = [
             .hello(version: 1), .hello(version: 7),
             .held(touch: 0, edge: .right, kind: .forward, x: 1, y: 1), .held(touch: Int(Int32.max), edge: .left, kind: .back, x: 0.001, y: 0.5),
-            .progress(touch: 9, progress: 0.3333, y: 0.1), .ended(touch: 9, outcome: .committed), .ended(touch: 9, outcome: .cancelled),
+            .progress(touch: 9, progress: 0.3333, y: 0.1, stretch: 0.5, active: false), .ended(touch: 9, outcome: .committed), .ended(touch: 9, outcome: .cancelled),
             .answer(touch: 2, app: "foot", exclude: true, sender: .session, action: "key:Alt+Left"),
             .answer(touch: 2, app: nil, exclude: false, sender: .service, action: "button:8"),
         ]
@@ -45,7 +45,9 @@ final class SessionMessageTests: XCTestCase {
             (#"{"type": "held", "touch": -1, "edge": "left", "kind": "back", "x": 0, "y": 0}"#, #"a held message needs "touch", an integer in 0...2147483647"#),
             (#"{"type": "held", "touch": 1, "edge": "top", "kind": "back", "x": 0, "y": 0}"#, #"a held message needs "edge", one of "left", "right""#),
             (#"{"type": "held", "touch": 1, "edge": "left", "kind": "back", "x": 1.5, "y": 0}"#, #"a held message needs "x", a number in 0...1"#),
-            (#"{"type": "progress", "touch": 1, "progress": 2, "y": 0}"#, #"a progress message needs "progress", a number in 0...1"#),
+            (#"{"type": "progress", "touch": 1, "progress": 2, "y": 0, "stretch": 0, "active": false}"#, #"a progress message needs "progress", a number in 0...1"#),
+            (#"{"type": "progress", "touch": 1, "progress": 0, "y": 0, "stretch": 11, "active": false}"#, #"a progress message needs "stretch", a number in 0...10"#),
+            (#"{"type": "progress", "touch": 1, "progress": 0, "y": 0, "stretch": 1}"#, #"a progress message needs "active", true or false"#),
             (#"{"type": "ended", "touch": 1, "outcome": "done"}"#, #"an ended message needs "outcome", one of "committed", "cancelled", "passed""#),
             (#"{"type": "answer", "touch": 1, "sender": "service"}"#, #"an answer message needs "exclude", true or false"#),
             (#"{"type": "answer", "touch": 1, "exclude": false, "sender": "service", "app": ""}"#,

@@ -107,6 +107,9 @@ extension Configuration {
         .stored("inputForwardAction", \.inputForwardAction, .optionalString,
                 "swipeback input: what forward sends (systemForward), in the same forms; default key:XF86Forward",
                 valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+        .stored("inputSessionUser", \.inputSessionUser, .optionalString,
+                "swipeback input: where logind does not run, the user (a name or uid) whose session side (swipeback system) may connect; default none, only root; with logind, the user of seat0's active session",
+                valueLabel: "user", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "" } else { nil } }),
         .number("inputRotation", \.inputRotation, 0...270, "degrees",
                 "swipeback input: how far the display is turned clockwise from its touchscreen (0, 90, 180 or 270), when udev's LIBINPUT_CALIBRATION_MATRIX does not say"),
     ]

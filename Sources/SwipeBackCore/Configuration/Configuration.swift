@@ -116,6 +116,10 @@ public struct Configuration: Equatable, Sendable {
     public var inputBackAction: String = "key:XF86Back"
     /// What `swipeback input` sends for forward (`systemForward`). Default `key:XF86Forward`.
     public var inputForwardAction: String = "key:XF86Forward"
+    /// Where logind does not run: the user (a name or a uid) whose session side may connect to
+    /// `swipeback input`'s session channel. Default empty: only root. With logind the user of
+    /// seat0's active session may, and this key is not read.
+    public var inputSessionUser: String = ""
     /// How far the display is turned clockwise from its touchscreen, degrees (0, 90, 180 or 270;
     /// `swipeback input` refuses another), for `swipeback input` when udev gives no
     /// `LIBINPUT_CALIBRATION_MATRIX`. Default 0.

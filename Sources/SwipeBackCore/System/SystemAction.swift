@@ -103,13 +103,21 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     ///   - classNames: the window's WM_CLASS instance and class.
     ///   - configuration: the `system...` keys (already checked by `SystemAction.problems`).
     public static func action(for kind: SystemSwipeKind, classNames: [String], configuration: Configuration) -> SystemAction {
-        let names = Set(classNames.map { $0.lowercased() })
-        let entries = configuration.systemAppActions.compactMap(appEntry) + builtIn
-        if let entry = entries.first(where: { names.contains($0.appClass.lowercased()) }) {
-            return kind == .back ? entry.back : entry.forward
-        }
+        if let own = appAction(for: kind, classNames: classNames, configuration: configuration) { return own }
         let fallback = kind == .back ? configuration.systemBackAction : configuration.systemForwardAction
         return SystemAction(fallback) ?? .none
+    }
+
+    /// An app's own action: `systemAppActions`, then the built-in table; nil when neither names it.
+    ///
+    /// - Parameters:
+    ///   - kind: back or forward.
+    ///   - classNames: the app's names: WM_CLASS instance and class on X11, the app_id on Wayland.
+    ///   - configuration: the `system...` keys (already checked by `SystemAction.problems`).
+    public static func appAction(for kind: SystemSwipeKind, classNames: [String], configuration: Configuration) -> SystemAction? {
+        let names = Set(classNames.map { $0.lowercased() })
+        let entries = configuration.systemAppActions.compactMap(appEntry) + builtIn
+        return entries.first { names.contains($0.appClass.lowercased()) }.map { kind == .back ? $0.back : $0.forward }
     }
 
     /// Whether an app is in `systemExclude`.

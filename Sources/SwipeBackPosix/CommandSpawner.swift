@@ -5,14 +5,14 @@ import Glibc
 /// none blocked, so the command gets SIGPIPE as any shell command does (`swipeback system`
 /// ignores SIGPIPE itself, and an ignored signal would otherwise pass through exec: Foundation's
 /// `Process` keeps it, measured), and a thread of its own that reaps it.
-enum CommandSpawner {
+public enum CommandSpawner {
     /// Spawns `/bin/sh -c line` with the process's environment plus `environment`.
     ///
     /// - Parameters:
     ///   - line: the shell command.
     ///   - environment: variables added (or replaced), like `SWIPEBACK_WINDOW`.
     /// - Returns: false when it could not be started.
-    static func spawn(_ line: String, environment: [String: String]) -> Bool {
+    public static func spawn(_ line: String, environment: [String: String]) -> Bool {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
