@@ -200,6 +200,9 @@ public final class EvdevTouchscreen {
         deliver(gate.answer(slot: slot, exclude: exclude, at: timeMilliseconds))
     }
 
+    /// Whether the touch in `slot` still waits for the session side's answer (`TouchscreenGate.waitsForAnswer`).
+    public func waitsForAnswer(slot: Int, at timeMilliseconds: Double) -> Bool { gate.waitsForAnswer(slot: slot, at: timeMilliseconds) }
+
     /// Gives held touches past their deadline to the twin.
     public func expire(at timeMilliseconds: Double) -> [TouchscreenGateOutput] { deliver(gate.expire(at: timeMilliseconds)) }
 

@@ -166,7 +166,7 @@ public final class InputService {
         device.letGo()
         for (touch, held) in sessionTouches where held.syspath == syspath {
             sessionTouches[touch] = nil
-            channel?.send(.ended(touch: touch, outcome: .passed))
+            channel?.send(.ended(touch: touch, outcome: .passed, sender: .service))
         }
         if let reason { write("released", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(reason))]) }
     }
@@ -175,6 +175,11 @@ public final class InputService {
     private func answer(_ answers: [(touch: Int, answer: SessionAnswer)]) {
         for (touch, answer) in answers {
             guard let held = sessionTouches[touch], held.answer == nil, let device = devices[held.syspath] else { continue }
+            guard device.waitsForAnswer(slot: held.slot, at: MonotonicClock.milliseconds()) else {
+                // Past the timeout: the service decided (or decides at this pass's expiry) alone.
+                write("late", [("device", .string(device.name)), ("touch", .number(Double(held.slot)))])
+                continue
+            }
             sessionTouches[touch]?.answer = answer
             write("answered", [("device", .string(device.name)), ("touch", .number(Double(held.slot))), ("app", answer.app.map(LogValue.string) ?? .null),
                                ("exclude", .bool(answer.exclude)), ("sender", .string(answer.sender.rawValue))])
@@ -210,7 +215,7 @@ public final class InputService {
             case .rejected(let slot, let point, let reason):
                 if let touch = sessionTouch(device, slot) {
                     sessionTouches[touch] = nil
-                    channel?.send(.ended(touch: touch, outcome: .passed))
+                    channel?.send(.ended(touch: touch, outcome: .passed, sender: .service))
                 }
                 var fields: [(String, LogValue)] = [("device", name), ("touch", .number(Double(slot)))]
                 if let point { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
@@ -231,16 +236,22 @@ public final class InputService {
                     ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
                     ("commitDistance", .number(release.commitDistancePixels))])
                 var answer: SessionAnswer?
+                var sessionSends = false
                 if let touch = sessionTouch(device, slot) {
                     answer = sessionTouches.removeValue(forKey: touch)?.answer
-                    channel?.send(.ended(touch: touch, outcome: release.decision == .commit ? .committed : .cancelled))
+                    let bySession = release.decision == .commit && answer?.sender == .session
+                    // Told it sends, the session side runs its action; when the line cannot go out, the service sends its own.
+                    let told = channel?.send(.ended(touch: touch, outcome: release.decision == .commit ? .committed : .cancelled,
+                                                    sender: bySession ? .session : .service)) ?? false
+                    sessionSends = bySession && told
                 }
                 guard release.decision == .commit else { continue }
-                if answer?.sender == .session {
+                if sessionSends {
                     write("left", [("device", name), ("touch", .number(Double(slot))), ("to", .string("session"))])
                     continue
                 }
-                let text = answer?.action ?? (swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction)
+                let own = answer?.sender == .service ? answer?.action : nil
+                let text = own ?? (swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction)
                 // The session's own action for the app; one the service cannot send is none.
                 let action = SystemAction(text).flatMap { VirtualInput.problem(with: $0) == nil ? $0 : nil } ?? .none
                 let sent = virtual.send(action)

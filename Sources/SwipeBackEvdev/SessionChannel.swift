@@ -5,15 +5,24 @@ import SwipeBackFormats
 import SwipeBackPosix
 
 /// The service's end of the session channel (`docs/SPEC.md` section 6): a Unix socket that one
-/// session side at a time may hold, if its user may (`SessionPeers`). Lines that cannot be read,
-/// a wrong version, or a session side that stops reading end the connection; the service then
-/// decides alone. Run on the service's loop: it never blocks.
+/// session side at a time may hold, if its user may (`SessionPeers`); a second one is refused
+/// while the first holds it and its user still may. Lines that cannot be read, a wrong version,
+/// or a session side that stops reading end the connection; the service then decides alone. Run
+/// on the service's loop: it never blocks (the user `inputSessionUser` names is looked up once,
+/// at the start), takes a few waiting clients a pass, and logs a refused user once a minute at most.
 final class SessionChannel {
     /// Where the service listens; the system unit's `RuntimeDirectory=swipeback` makes the folder.
     static let path = "/run/swipeback/session.sock"
 
+    /// Clients taken from the queue in one pass at most: a flood of connections cannot hold the loop.
+    static let acceptsPerPass = 4
+    /// How long a refused user's refusals go unlogged after one is, ms.
+    static let refusalLogMilliseconds = 60_000.0
+
     private let listener: UnixListener
-    private let sessionUser: String
+    /// `inputSessionUser` as a uid (nil: no one but root, where logind does not run).
+    private let sessionUser: uid_t?
+    private var lastRefusalLogged: [uid_t: Double] = [:]
     private let log: (String, [(String, LogValue)]) -> Void
     private var connection: UnixConnection?
     private var peer: uid_t = 0
@@ -32,18 +41,27 @@ final class SessionChannel {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !folder.isEmpty { mkdir(folder, 0o755) }
         listener = try UnixListener(path: path, mode: 0o666)
-        self.sessionUser = sessionUser
+        self.sessionUser = SessionPeers.uid(of: sessionUser)
         self.log = log
     }
 
     /// The descriptors to poll for reading: the listener, and the connection when there is one.
     var descriptors: [Int32] { [listener.descriptor] + (connection.map { [$0.descriptor] } ?? []) }
 
-    /// Takes a waiting client: it replaces the current one if its user may connect, else it is closed.
+    /// Takes the waiting clients (`acceptsPerPass` at most): one whose user may connect becomes the
+    /// session side unless a ready one holds the channel and its user still may; others are closed.
     func acceptWaiting() {
-        while let client = listener.accept() {
-            guard let uid = client.peerUID, SessionPeers.mayConnect(uid, sessionUser: sessionUser) else {
-                log("refused", [("uid", client.peerUID.map { .number(Double($0)) } ?? .null)])
+        for _ in 0..<Self.acceptsPerPass {
+            guard let client = listener.accept() else { return }
+            let current = connection != nil && isReady && SessionPeers.mayConnect(peer, sessionUser: sessionUser)
+            guard let uid = client.peerUID, SessionPeers.mayConnect(uid, sessionUser: sessionUser), !current else {
+                let uid = client.peerUID ?? uid_t.max
+                let now = MonotonicClock.milliseconds()
+                if now - (lastRefusalLogged[uid] ?? -.infinity) >= Self.refusalLogMilliseconds {
+                    lastRefusalLogged[uid] = now
+                    log("refused", [("uid", client.peerUID.map { .number(Double($0)) } ?? .null),
+                                    ("reason", .string(current ? "another session side holds it" : "not the active session's user"))])
+                }
                 continue
             }
             if connection != nil { drop("replaced") }
@@ -85,13 +103,20 @@ final class SessionChannel {
 
     /// Sends a line to a ready session side; one that cannot take it now is dropped. The peer's
     /// user is checked again at each held touch (the seat's active session may have changed).
-    func send(_ message: SessionMessage) {
-        guard isReady, let current = connection else { return }
+    ///
+    /// - Returns: whether the line went out.
+    @discardableResult
+    func send(_ message: SessionMessage) -> Bool {
+        guard isReady, let current = connection else { return false }
         if case .held = message, !SessionPeers.mayConnect(peer, sessionUser: sessionUser) {
             drop("no longer the active session's user")
-            return
+            return false
         }
-        if !current.send(message.line) { drop("not reading") }
+        guard current.send(message.line) else {
+            drop("not reading")
+            return false
+        }
+        return true
     }
 
     private func drop(_ reason: String) {
@@ -119,21 +144,26 @@ enum SessionPeers {
     static let logindSeats = "/run/systemd/seats"
 
     /// Whether user `uid` may connect now: root always; with logind the user of seat0's active
-    /// session (sd-login's `sd_seat_get_active`); without logind the user `sessionUser` names (a
-    /// name or a number), no one else when it is empty.
+    /// session (sd-login's `sd_seat_get_active`, which reads logind's state in /run); without
+    /// logind the user `sessionUser` is, no one else when it is nil.
     ///
     /// - Parameters:
     ///   - uid: the peer's user id (`SO_PEERCRED`).
-    ///   - sessionUser: `inputSessionUser`.
-    static func mayConnect(_ uid: uid_t, sessionUser: String) -> Bool {
+    ///   - sessionUser: `inputSessionUser`'s uid (`uid(of:)`).
+    static func mayConnect(_ uid: uid_t, sessionUser: uid_t?) -> Bool {
         if uid == 0 { return true }
         if access(logindSeats, F_OK) == 0 {
             var active: uid_t = 0
             return sd_seat_get_active("seat0", nil, &active) >= 0 && active == uid
         }
-        guard !sessionUser.isEmpty else { return false }
-        if let number = UInt32(sessionUser) { return number == uid }
-        guard let entry = getpwnam(sessionUser) else { return false }
-        return entry.pointee.pw_uid == uid
+        return sessionUser == uid
+    }
+
+    /// `inputSessionUser`'s uid: a number as it is, a name through the system's user database
+    /// (looked up once: it may ask a directory service); nil when empty or unknown.
+    static func uid(of sessionUser: String) -> uid_t? {
+        guard !sessionUser.isEmpty else { return nil }
+        if let number = UInt32(sessionUser) { return number }
+        return getpwnam(sessionUser).map { $0.pointee.pw_uid }
     }
 }

@@ -64,8 +64,10 @@ public enum SessionMessage: Equatable, Sendable {
     /// inward distance over the commit distance (0...`stretchLimit`: the arrow's stretch), and
     /// `active` whether a release now commits (distance or fling).
     case progress(touch: Int, progress: Double, y: Double, stretch: Double, active: Bool)
-    /// Service to session: a held touch ended (`outcome`); no more messages name it.
-    case ended(touch: Int, outcome: Outcome)
+    /// Service to session: a held touch ended (`outcome`); no more messages name it. `sender` says
+    /// who sends a commit's action: `session` only when the session's answer said so, came in
+    /// time, and this line reached it; otherwise the service has sent its own.
+    case ended(touch: Int, outcome: Outcome, sender: Sender)
     /// Session to service: what it knows of a held touch, within the decision timeout
     /// (`systemDecisionTimeout`; a later answer is ignored). `app` is the id of the app under the
     /// touch (a Wayland app_id, an X11 WM_CLASS class; nil when unknown); `exclude` gives the touch
@@ -86,8 +88,9 @@ public enum SessionMessage: Equatable, Sendable {
         case .progress(let touch, let progress, let y, let stretch, let active):
             fields = [("type", .string("progress")), ("touch", .number(Double(touch))), ("progress", .number(progress)), ("y", .number(y)),
                       ("stretch", .number(stretch)), ("active", .bool(active))]
-        case .ended(let touch, let outcome):
-            fields = [("type", .string("ended")), ("touch", .number(Double(touch))), ("outcome", .string(outcome.rawValue))]
+        case .ended(let touch, let outcome, let sender):
+            fields = [("type", .string("ended")), ("touch", .number(Double(touch))), ("outcome", .string(outcome.rawValue)),
+                      ("sender", .string(sender.rawValue))]
         case .answer(let touch, let app, let exclude, let sender, let action):
             fields = [("type", .string("answer")), ("touch", .number(Double(touch))), ("app", app.map(LogValue.string) ?? .null),
                       ("exclude", .bool(exclude)), ("sender", .string(sender.rawValue)), ("action", action.map(LogValue.string) ?? .null)]
@@ -154,7 +157,7 @@ public enum SessionMessage: Equatable, Sendable {
             return .progress(touch: try integer("touch", in: touchRange), progress: try fraction("progress"), y: try fraction("y"),
                              stretch: try fraction("stretch", upTo: stretchLimit), active: try flag("active"))
         case "ended":
-            return .ended(touch: try integer("touch", in: touchRange), outcome: try choice("outcome", Outcome.self))
+            return .ended(touch: try integer("touch", in: touchRange), outcome: try choice("outcome", Outcome.self), sender: try choice("sender", Sender.self))
         case "answer":
             return .answer(touch: try integer("touch", in: touchRange), app: try optionalString("app", limit: appLimitCharacters),
                            exclude: try flag("exclude"), sender: try choice("sender", Sender.self), action: try optionalString("action", limit: 64))

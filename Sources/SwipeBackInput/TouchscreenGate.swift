@@ -213,8 +213,19 @@ public struct TouchscreenGate: Sendable {
     /// - Returns: what to do, in order, as `frame(_:at:)` returns.
     public mutating func answer(slot: Int, exclude: Bool, at timeMilliseconds: Double) -> [TouchscreenGateOutput] {
         var out: [TouchscreenGateOutput] = []
-        if asking.indices.contains(slot), asking[slot] != nil { settle(slot, exclude: exclude, at: timeMilliseconds, into: &out) }
+        if waitsForAnswer(slot: slot, at: timeMilliseconds) { settle(slot, exclude: exclude, at: timeMilliseconds, into: &out) }
         return out
+    }
+
+    /// Whether the touch in `slot` still waits for the session's answer at `timeMilliseconds`: an
+    /// answer after the deadline counts for nothing, even before `expire` has run.
+    ///
+    /// - Parameters:
+    ///   - slot: the slot of the `held` output.
+    ///   - timeMilliseconds: now, ms on the frames' clock.
+    public func waitsForAnswer(slot: Int, at timeMilliseconds: Double) -> Bool {
+        guard asking.indices.contains(slot), let deadline = asking[slot] else { return false }
+        return timeMilliseconds <= deadline
     }
 
     /// Ends `slot`'s wait for the session: by the answer, or alone (`exclude` false) at its deadline.
@@ -250,7 +261,8 @@ public struct TouchscreenGate: Sendable {
     }
 
     private mutating func begin(_ slot: Int, at time: Double, into out: inout [TouchscreenGateOutput]) {
-        // A swipe that lifted in this slot and still waits for the session is decided alone first.
+        // A swipe that lifted in this slot and still waits for the session is decided alone first
+        // (a flick and then a new finger in its slot within the timeout, with the session slow).
         if case .lifted = status[slot] { settle(slot, exclude: false, at: time, into: &out) }
         // A new finger ends every undecided touch: each goes to the twin before this one.
         for other in status.indices where other != slot {

@@ -57,13 +57,14 @@ public final class UnixConnection {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Connects to a listening socket.
+    /// Connects to a listening socket without waiting: a listener whose queue is full is an error
+    /// (`EAGAIN`), not a wait.
     ///
     /// - Parameter path: the socket's path, at most 107 bytes.
-    /// - Throws: `PosixError` naming the path and the system's reason (no such file, refused).
+    /// - Throws: `PosixError` naming the path and the system's reason (no such file, refused, busy).
     public static func connect(to path: String) throws -> UnixConnection {
         var address = try address(path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw PosixError("\(path): cannot make a socket: \(String(cString: strerror(errno)))") }
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -73,7 +74,6 @@ public final class UnixConnection {
             close(descriptor)
             throw PosixError("\(path): cannot connect: \(reason)")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         return UnixConnection(descriptor: descriptor)
     }
 
@@ -110,14 +110,19 @@ public final class UnixConnection {
         return sent == bytes.count
     }
 
-    /// The whole lines waiting to be read, without their newlines.
+    /// The most bytes one `receiveLines` call reads: a peer that writes faster than its lines are
+    /// handled is read over several passes of the caller's loop, not all in one.
+    public static let readLimitBytes = 16384
+
+    /// The whole lines waiting to be read (up to `readLimitBytes` of them), without their newlines.
     ///
     /// - Parameter limitBytes: the longest line allowed, bytes before its newline.
     /// - Returns: the lines, possibly none; nil when the peer has closed, an error came, or a line
     ///   grew past `limitBytes` (the caller gives the connection up).
     public func receiveLines(limitBytes: Int) -> [String]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        var read = 0
+        while read < Self.readLimitBytes {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count == 0 { return nil }
             if count < 0 {
@@ -126,13 +131,16 @@ public final class UnixConnection {
                 return nil
             }
             pending += buffer[0..<count]
+            read += count
         }
         var lines: [String] = []
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            guard newline <= limitBytes else { return nil }
-            lines.append(String(decoding: pending[0..<newline], as: UTF8.self))
-            pending.removeSubrange(0...newline)
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            guard newline - start <= limitBytes else { return nil }
+            lines.append(String(decoding: pending[start..<newline], as: UTF8.self))
+            start = newline + 1
         }
+        pending.removeFirst(start)
         return pending.count > limitBytes ? nil : lines
     }
 }

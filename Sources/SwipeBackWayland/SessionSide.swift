@@ -28,7 +28,7 @@ public final class SessionSide {
     /// whether the arrow shows for them (not for an excluded app).
     private var touches: [Int: (edge: SystemEdge, command: String?, shows: Bool, began: Bool)] = [:]
     /// Why a connection ends before the service's hello.
-    static let refusal = "the service refused the channel (only root and the active session's user may hold it; inputSessionUser where logind does not run)"
+    static let refusal = "the service refused the channel (another session side holds it, or this user may not: only root and the active session's user may; inputSessionUser where logind does not run)"
 
     /// Why the last connection ended, so a service that stays away is logged once.
     private var lastProblem: String?
@@ -169,11 +169,12 @@ public final class SessionSide {
                 arrow?.begin(edge: held.edge, y: y, stretch: stretch)
                 arrow?.move(y: y, stretch: stretch, active: active)
             }
-        case .ended(let touch, let outcome) where greeted:
+        case .ended(let touch, let outcome, let sender) where greeted:
             guard let held = touches.removeValue(forKey: touch) else { return }
             if held.began { arrow?.end(commit: outcome == .committed) }
-            write(outcome.rawValue, [("touch", .number(Double(touch)))])
-            if outcome == .committed, let command = held.command {
+            write(outcome.rawValue, [("touch", .number(Double(touch))), ("sender", .string(sender.rawValue))])
+            // The service says who sends: its own action went out when the answer came too late.
+            if outcome == .committed, sender == .session, let command = held.command {
                 let started = CommandSpawner.spawn(command, environment: ["SWIPEBACK_APP": wayland.activatedAppID ?? ""])
                 write(started ? "sent" : "failed", [("touch", .number(Double(touch))), ("action", .string("command:" + command))])
             }

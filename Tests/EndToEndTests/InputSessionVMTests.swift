@@ -14,8 +14,9 @@ import XCTest
 /// 2. the session side is killed (SIGKILL) mid-swipe: the swipe still commits, a tap after it
 ///    reaches the client;
 /// 3. a session side of another user (1001) is refused;
-/// 4. a new session side that excludes the client's app (the app_id the first one reported): an
-///    edge swipe reaches the client whole;
+/// 4. a new session side that excludes the client's app (the app_id the first one reported), and a
+///    second one of the same user refused while it holds the channel: an edge swipe reaches the
+///    client whole;
 /// 5. that session side stopped (SIGSTOP): the service decides a swipe alone once the decision
 ///    timeout has passed, and it commits.
 final class InputSessionVMTests: XCTestCase {
@@ -123,6 +124,12 @@ final class InputSessionVMTests: XCTestCase {
         ( as_user 1000 /test/swipeback system --config /tmp/session2.json --event-log "$RESULTS/session2.jsonl" ) 2> "$RESULTS/session2.err" &
         s2=$!
         wait_for '"connected"' "$RESULTS/session2.jsonl"
+        # A second session side of the same user while that one holds the channel: refused, and no turns.
+        ( as_user 1000 /test/swipeback system --event-log /tmp/duplicate.jsonl ) 2> "$RESULTS/duplicate.err" &
+        duplicate=$!
+        wait_for '"refused"' "$log" 2
+        sleep 1.5
+        kill $duplicate; wait $duplicate
         touch /test/go-4; wait_file /test/done-4
         sleep 1
         # 5. The session side stopped: the service decides alone after the timeout.
@@ -204,7 +211,8 @@ final class InputSessionVMTests: XCTestCase {
         // answers; the stopped session's touch decided alone after the timeout.
         let log = EventLogReader.linesSoFar(try XCTUnwrap(run.result("input.jsonl")))
         let sessions = log.filter { $0.string("event") == "session" }.map { "\($0.string("phase") ?? "") \($0.number("uid").map { String(Int($0)) } ?? "")" }
-        XCTAssertEqual(sessions.filter { $0.hasPrefix("connected") || $0.hasPrefix("refused") }, ["connected 1000", "refused 1001", "connected 1000"])
+        XCTAssertEqual(sessions.filter { $0.hasPrefix("connected") || $0.hasPrefix("refused") },
+                       ["connected 1000", "refused 1001", "connected 1000", "refused 1000"], "the duplicate refused once, though it tried again")
         let answered = log.filter { $0.string("event") == "answered" }.map { "\($0.string("app") ?? "nil") \($0.bool("exclude") == true)" }
         XCTAssertEqual(answered, ["\(app) false", "\(app) false", "\(app) true"], "phases 1, 2 and 4 answered; 5 not")
         let sent = log.filter { $0.string("event") == "sent" }.map { $0.string("action") ?? "" }

@@ -13,7 +13,8 @@ final class SessionMessageTests: XCTestCase {
                        #"{"type": "held", "touch": 3, "edge": "left", "kind": "back", "x": 0, "y": 0.25}"#)
         XCTAssertEqual(SessionMessage.progress(touch: 3, progress: 0.5, y: 0.75, stretch: 1.25, active: true).line,
                        #"{"type": "progress", "touch": 3, "progress": 0.5, "y": 0.75, "stretch": 1.25, "active": true}"#)
-        XCTAssertEqual(SessionMessage.ended(touch: 3, outcome: .passed).line, #"{"type": "ended", "touch": 3, "outcome": "passed"}"#)
+        XCTAssertEqual(SessionMessage.ended(touch: 3, outcome: .passed, sender: .service).line,
+                       #"{"type": "ended", "touch": 3, "outcome": "passed", "sender": "service"}"#)
         XCTAssertEqual(SessionMessage.answer(touch: 3, app: "org.gnome.Nautilus", exclude: false, sender: .service, action: nil).line,
                        #"{"type": "answer", "touch": 3, "app": "org.gnome.Nautilus", "exclude": false, "sender": "service", "action": null}"#)
     }
@@ -22,7 +23,7 @@ final class SessionMessageTests: XCTestCase {
         let messages: [SessionMessage] = [
             .hello(version: 1), .hello(version: 7),
             .held(touch: 0, edge: .right, kind: .forward, x: 1, y: 1), .held(touch: Int(Int32.max), edge: .left, kind: .back, x: 0.001, y: 0.5),
-            .progress(touch: 9, progress: 0.3333, y: 0.1, stretch: 0.5, active: false), .ended(touch: 9, outcome: .committed), .ended(touch: 9, outcome: .cancelled),
+            .progress(touch: 9, progress: 0.3333, y: 0.1, stretch: 0.5, active: false), .ended(touch: 9, outcome: .committed, sender: .session), .ended(touch: 9, outcome: .cancelled, sender: .service),
             .answer(touch: 2, app: "foot", exclude: true, sender: .session, action: "key:Alt+Left"),
             .answer(touch: 2, app: nil, exclude: false, sender: .service, action: "button:8"),
         ]

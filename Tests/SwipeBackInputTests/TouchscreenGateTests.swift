@@ -204,6 +204,9 @@ final class TouchscreenGateTests: XCTestCase {
         gate.asksSession = true
         var out = fastSwipe(&gate, until: 10) + gate.frame(DeviceFrame.up(0), at: 88)
         XCTAssertTrue(gate.expire(at: 199).isEmpty)
+        XCTAssertTrue(gate.waitsForAnswer(slot: 0, at: 200))
+        XCTAssertFalse(gate.waitsForAnswer(slot: 0, at: 201))
+        XCTAssertTrue(gate.answer(slot: 0, exclude: true, at: 201).isEmpty, "an answer past the deadline counts for nothing, even before the expiry")
         out = gate.expire(at: 200)
         XCTAssertEqual(decisions(out), ["accepted 0", "released 0 commit"])
         XCTAssertTrue(twinFrames(out).isEmpty)
