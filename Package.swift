@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
         // `swipeback system`: the swipe back for every X11 app (a root touch grab, an indicator window).
         .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
-                                                        "CX11System", "CCairo", "SwipeBackPosix"]),
+                                                        "CX11System", "CCairo", "SwipeBackPosix", "SwipeBackSession"]),
 
         // `swipeback input`: the touchscreen's evdev frames between the device and its twin, decided
         // by the system swipe's rules (pure Swift: no C modules, no I/O).
@@ -61,8 +61,10 @@ let package = Package(
         // and mouse (uinput); libudev finds the touchscreens and follows hotplug.
         .target(name: "SwipeBackEvdev", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackInput", "SwipeBackPosix", "CEvdev"]),
 
-        // The session side of `swipeback input` on Wayland: the activated app and the arrow on an overlay.
-        .target(name: "SwipeBackWayland", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackPosix", "CWaylandProtocols", "CCairo"]),
+        // The session side of `swipeback input`: its channel and answers (pure of any display), and
+        // its Wayland host (the activated app and the arrow on an overlay).
+        .target(name: "SwipeBackSession", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackPosix"]),
+        .target(name: "SwipeBackWayland", dependencies: ["SwipeBackCore", "SwipeBackSession", "SwipeBackRender", "SwipeBackPosix", "CWaylandProtocols", "CCairo"]),
 
         // MARK: - The library for apps
         .target(name: "SwipeBack", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CCairo"]),
@@ -77,7 +79,7 @@ let package = Package(
         .target(name: "SwipeBackBenchmarks", dependencies: ["SwipeBackFormats"]),
         .executableTarget(name: "swipeback",
                           dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11",
-                                         "SwipeBackSystem", "SwipeBackEvdev", "SwipeBackWayland", "SwipeBackBenchmarks", "SwipeBackPosix"]),
+                                         "SwipeBackSystem", "SwipeBackEvdev", "SwipeBackSession", "SwipeBackWayland", "SwipeBackBenchmarks", "SwipeBackPosix"]),
         // MARK: - Tools that stay in the source tree
         .executableTarget(name: "swipeback-live-bench", dependencies: ["SwipeBackBenchmarks", "SwipeBackXTesting"]),
         // The readers' fuzzers (libFuzzer when built by scripts/fuzz; otherwise it replays inputs): never installed.

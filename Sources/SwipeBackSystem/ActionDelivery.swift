@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
 import SwipeBackCore
+import SwipeBackFormats
 import SwipeBackX11
 
 /// Sends each committed swipe's action once its app is active, on the drawing connection.
@@ -25,6 +26,15 @@ final class ActionDelivery {
         /// nil when sent; else why not (`notActive`: the app did not become active in time;
         /// `notSent`: XTest is missing, a key is unknown, or a command did not start).
         var failure: String?
+
+        /// Its `sent` or `failed` line's fields (with the `reason` of a failure).
+        var logFields: [(String, LogValue)] {
+            var fields: [(String, LogValue)] = [
+                ("event", .string(failure == nil ? "sent" : "failed")), ("touch", .number(Double(touch))),
+                ("class", .string(app.logClass)), ("action", .string(action.description)), ("window", .number(Double(app.window)))]
+            if let failure { fields.append(("reason", .string(failure))) }
+            return fields
+        }
     }
 
     private struct Pending {

@@ -23,6 +23,8 @@ public enum SystemGrabReport: Sendable {
 public struct SystemRefusal: SwipeBackError {
     /// One line: what is in the way and what to do.
     public let description: String
+    /// Whether another client holds the root touch grab (then `swipeback input` may stand in).
+    public var grabHeld = false
     /// 2: the display cannot have it.
     public var exitStatus: Int32 { 2 }
 }
@@ -150,7 +152,7 @@ public final class SystemGrab: @unchecked Sendable {
         }
         XSync(display, 0)
         if failed != 0 {
-            throw SystemRefusal(description: "another client holds the root window's touch grab: swipeback system may be running already (systemctl --user status swipeback-system), or a desktop shell holds it (GNOME Shell does on X11); the in-window swipe still works")
+            throw SystemRefusal(description: "another client holds the root window's touch grab: swipeback system may be running already (systemctl --user status swipeback-system), or a desktop shell holds it (GNOME Shell does on X11): as root, systemctl enable --now swipeback-input gives the swipe back from the touchscreen, and this becomes its session side; the in-window swipe still works", grabHeld: true)
         }
         var raw = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
         for event in [XI_RawTouchBegin, XI_RawTouchEnd] { swipeback_xi_set_mask(&raw, event) }

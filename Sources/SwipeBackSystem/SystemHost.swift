@@ -174,12 +174,7 @@ public final class SystemHost: @unchecked Sendable {
 extension SystemHost {
     /// One `sent` or `failed` line (with its `reason`) for an action's outcome.
     private func logOutcome(_ outcome: ActionDelivery.Outcome) {
-        var fields: [(String, LogValue)] = [
-            ("event", .string(outcome.failure == nil ? "sent" : "failed")), ("touch", .number(Double(outcome.touch))),
-            ("class", .string(outcome.app.logClass)), ("action", .string(outcome.action.description)),
-            ("window", .number(Double(outcome.app.window)))]
-        if let failure = outcome.failure { fields.append(("reason", .string(failure))) }
-        log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: fields))
+        log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: outcome.logFields))
     }
 }
 

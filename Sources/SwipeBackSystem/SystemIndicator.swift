@@ -84,9 +84,9 @@ public final class SystemIndicator: SystemFeedback {
         shell = IndicatorWindow(display: display, width: width, height: height, composited: compositorRuns)
     }
 
-    private func place(_ swipe: SystemSwipe) {
-        let x = swipe.edge == .left ? Int(swipe.area.x) : Int(swipe.area.x + swipe.area.width) - width
-        let y = Int(swipe.start.y) - height / 2
+    private func place(edge: SystemEdge, area: ScreenArea, y fingerY: Double) {
+        let x = edge == .left ? Int(area.x) : Int(area.x + area.width) - width
+        let y = Int(fingerY) - height / 2
         XMoveWindow(display, shell.window, Int32(x), Int32(y))
         if !shell.composited { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
         XMapRaised(display, shell.window)
@@ -94,27 +94,48 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
+        began(edge: swipe.edge, area: swipe.area, y: swipe.start.y, stretch: stretch(swipe))
+    }
+
+    /// Shows the arrow for a swipe known by its numbers (a session side's, from the service).
+    ///
+    /// - Parameters:
+    ///   - edge: the edge it grows from.
+    ///   - area: the monitor (root px) whose edge that is.
+    ///   - y: the finger's height, root px.
+    ///   - stretch: inward distance over the commit distance, 0 up.
+    public func began(edge: SystemEdge, area: ScreenArea, y: Double, stretch: Double) {
         // The last swipe's settle may still show: it goes, and the window is made again if the
         // compositor came or went meanwhile.
         if mapped { XUnmapWindow(display, shell.window) }
         mapped = false
         followCompositor()
-        motion.begin(stretch: stretch(swipe), edge: swipe.edge)
-        place(swipe)
+        motion.begin(stretch: stretch, edge: edge)
+        place(edge: edge, area: area, y: y)
+        pacer.dirty = true
+    }
+
+    /// The finger moved (a session side's swipe): `stretch` out, `active` when a release commits.
+    public func moved(stretch: Double, active: Bool) {
+        guard !motion.isSettling else { return }
+        motion.move(stretch: stretch, active: active)
+        pacer.dirty = true
+    }
+
+    /// The finger lifted (a session side's swipe): the settle begins at `timeMilliseconds`.
+    public func ended(commit: Bool, at timeMilliseconds: Double) {
+        motion.end(commit: commit, at: timeMilliseconds, configuration: settings.configuration)
         pacer.dirty = true
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
-        guard !motion.isSettling else { return }
-        motion.move(stretch: stretch(swipe), active: wouldCommit)
-        pacer.dirty = true
+        moved(stretch: stretch(swipe), active: wouldCommit)
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
         // The arrow covers only the edge: the back goes at once.
         send()
-        motion.end(commit: decision == .commit, at: timeMilliseconds, configuration: settings.configuration)
-        pacer.dirty = true
+        ended(commit: decision == .commit, at: timeMilliseconds)
     }
 
     private func stretch(_ swipe: SystemSwipe) -> Double {

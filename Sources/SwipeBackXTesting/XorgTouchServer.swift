@@ -18,22 +18,15 @@ public final class XorgTouchServer {
     /// The screen's size in px.
     public let width: Int, height: Int
 
-    /// Starts Xorg (as root) with a `width` x `height` dummy screen refreshing at `refreshHertz`, a
-    /// 5-touch inputtest touchscreen as the core pointer, an inputtest touchpad with gestures and an
-    /// inputtest keyboard, on a free display.
+    /// The Device, Monitor and Screen sections of an Xorg configuration for a `width` x `height`
+    /// dummy screen (xserver-xorg-video-dummy) refreshing at `refreshHertz`, with a second,
+    /// smaller mode ("smaller", four fifths of the size) for tests that change the screen size.
     ///
-    /// - Parameter virtualWidth: the widest the screen may grow in px (default `width`): twice
-    ///   `width` leaves room for a second output (`enableSecondOutput()`).
-    /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
-    public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60, virtualWidth: Int? = nil) throws {
-        self.width = width
-        self.height = height
-        guard let xorg = findTool("Xorg") else {
-            throw XTestingError("Xorg is not installed: run `make test` (it installs xserver-xorg-core and xserver-xorg-video-dummy)")
-        }
-        guard getuid() == 0 else { throw XTestingError("the touch tests start Xorg, which needs root") }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-xorg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// - Parameters:
+    ///   - width, height: the screen, px.
+    ///   - refreshHertz: its rate, Hz.
+    ///   - virtualWidth: the widest it may grow, px (nil: `width`).
+    public static func dummyScreen(width: Int, height: Int, refreshHertz: Double = 60, virtualWidth: Int? = nil) -> String {
         // Blanking like a CVT reduced-blanking mode; the pixel clock makes the rate.
         let hTotal = width + 160, vTotal = height + 31
         let clock = refreshHertz * Double(hTotal * vTotal) / 1e6
@@ -45,11 +38,7 @@ public final class XorgTouchServer {
         let smallerModeline = String(format: "%.3f %d %d %d %d %d %d %d %d", 60 * Double(smallHTotal * smallVTotal) / 1e6,
                                      smallWidth, smallWidth + 48, smallWidth + 80, smallHTotal,
                                      smallHeight, smallHeight + 3, smallHeight + 9, smallVTotal)
-        let config = """
-            Section "ServerFlags"
-                Option "AutoAddDevices" "false"
-                Option "AutoEnableDevices" "false"
-            EndSection
+        return """
             Section "Device"
                 Identifier "dummy"
                 Driver "dummy"
@@ -74,6 +63,31 @@ public final class XorgTouchServer {
                     Virtual \(virtualWidth ?? width) \(height)
                 EndSubSection
             EndSection
+            """
+    }
+
+    /// Starts Xorg (as root) with a `width` x `height` dummy screen refreshing at `refreshHertz`, a
+    /// 5-touch inputtest touchscreen as the core pointer, an inputtest touchpad with gestures and an
+    /// inputtest keyboard, on a free display.
+    ///
+    /// - Parameter virtualWidth: the widest the screen may grow in px (default `width`): twice
+    ///   `width` leaves room for a second output (`enableSecondOutput()`).
+    /// - Throws: `XTestingError` when Xorg is missing, not root, or the server does not come up.
+    public init(width: Int = 1280, height: Int = 800, refreshHertz: Double = 60, virtualWidth: Int? = nil) throws {
+        self.width = width
+        self.height = height
+        guard let xorg = findTool("Xorg") else {
+            throw XTestingError("Xorg is not installed: run `make test` (it installs xserver-xorg-core and xserver-xorg-video-dummy)")
+        }
+        guard getuid() == 0 else { throw XTestingError("the touch tests start Xorg, which needs root") }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-xorg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = """
+            Section "ServerFlags"
+                Option "AutoAddDevices" "false"
+                Option "AutoEnableDevices" "false"
+            EndSection
+            \(Self.dummyScreen(width: width, height: height, refreshHertz: refreshHertz, virtualWidth: virtualWidth))
             Section "InputDevice"
                 Identifier "touch"
                 Driver "inputtest"

@@ -4,6 +4,7 @@ import Glibc
 import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackPosix
+import SwipeBackSession
 import SwipeBackSystem
 import SwipeBackWayland
 import SwipeBackX11
@@ -39,7 +40,16 @@ enum SystemCommand {
             }
         }
         if let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
-            return try runSessionSide(options, configuration: configuration)
+            guard isServiceRunning else {
+                throw CommandFailure.usage("system: a Wayland session, and swipeback input is not running (no \(sessionSocket)): on Wayland the swipe back comes from the touchscreen's service; as root: systemctl enable --now swipeback-input")
+            }
+            return try runSessionSide(options, configuration: configuration) { hostLog in
+                do {
+                    return try WaylandSessionHost(configuration: configuration, frameCommitted: nil, log: hostLog)
+                } catch let error as WaylandError {
+                    throw CommandFailure.usage("system: \(error.description)")
+                }
+            }
         }
         // No display is not a failure to retry (status 1): the unit's condition keeps systemd from
         // starting it, and by hand it says what is missing.
@@ -74,6 +84,11 @@ enum SystemCommand {
                                       }
                                   },
                                   log: { sink.write($0) })
+        } catch let refusal as SystemRefusal where refusal.grabHeld && isServiceRunning {
+            // GNOME Shell on X11 holds the grab: the session side of swipeback input instead.
+            return try runSessionSide(options, configuration: configuration) { hostLog in
+                try X11SessionHost(displayName: nil, settings: settings, log: hostLog)
+            }
         } catch let refusal as SystemRefusal {
             throw CommandFailure.usage("system: \(refusal.description)")
         }
@@ -87,21 +102,28 @@ enum SystemCommand {
         return 0
     }
 
-    /// A Wayland session: the session side of `swipeback input`, which must be running.
-    private static func runSessionSide(_ options: Options, configuration: Configuration) throws -> Int32 {
+    /// Whether `swipeback input` offers its session channel.
+    private static var isServiceRunning: Bool {
         var status = stat()
-        guard stat(sessionSocket, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK else {
-            throw CommandFailure.usage("system: a Wayland session, and swipeback input is not running (no \(sessionSocket)): on Wayland the swipe back comes from the touchscreen's service; as root: systemctl enable --now swipeback-input")
-        }
+        return stat(sessionSocket, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    /// The session side of `swipeback input` on the host `makeHost` opens (it gets the log for
+    /// the host's own lines), until SIGTERM or SIGINT.
+    private static func runSessionSide(_ options: Options, configuration: Configuration,
+                                       makeHost: (@escaping ([(String, LogValue)]) -> Void) throws -> SessionHost) throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let sink = try EventLogSink(target: options.eventLog, policy: .rotate(limitBytes: EventLogSink.systemLimitBytes))
-        let side: SessionSide
-        do {
-            side = try SessionSide(configuration: configuration, socketPath: sessionSocket, logFrames: options.logFrames) { sink.write($0) }
-        } catch let error as WaylandError {
-            throw CommandFailure.usage("system: \(error.description)")
+        let start = MonotonicClock.milliseconds()
+        let host = try makeHost { fields in
+            sink.write(EventLogEntry(timeMilliseconds: MonotonicClock.milliseconds() - start, type: "system", fields: fields))
         }
-        try side.run(stopDescriptor: WindowApp.signalDescriptor)
+        // --log-frames: one frame line per arrow frame committed (Wayland).
+        if options.logFrames, let wayland = host as? WaylandSessionHost {
+            wayland.frameCommitted = { time in sink.write(EventLogEntry(timeMilliseconds: time - start, type: "frame", fields: [])) }
+        }
+        try SessionSide(host: host, configuration: configuration, socketPath: sessionSocket, log: { sink.write($0) }, clockStart: start)
+            .run(stopDescriptor: WindowApp.signalDescriptor)
         return 0
     }
 

@@ -182,7 +182,8 @@ final class InputSessionVMTests: XCTestCase {
         let guest = try GuestVM(variant: .wayland)
         try guest.copy(try InputVMTests.releaseBinary(), as: "swipeback")
         try guest.write(Self.touches, as: "touches.txt")
-        try guest.write("default_border none\nxwayland disable\n", as: "sway.conf")
+        // The pointer's cursor hidden (it comes and goes with touches and the service's mouse): the screenshots show only the arrow's change.
+        try guest.write("default_border none\nxwayland disable\nseat * hide_cursor 100\n", as: "sway.conf")
         try guest.write(#"{"inputSessionUser": "1000"}"# + "\n", as: "input.json")
         try guest.write(#"{"systemExclude": []}"# + "\n", as: "session.json")
         let run = try guest.run(script: Self.script, timeout: .seconds(500), gpu: true)

@@ -4,53 +4,49 @@ import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackPosix
 
-/// `swipeback system` on a Wayland session: the session side of `swipeback input` (the session
-/// channel, `docs/SPEC.md` section 6). For each touch the service holds it answers at once with
-/// the activated app (`zwlr_foreign_toplevel_manager_v1`'s app_id), whether `systemExclude`
-/// names it, and the app's own action from `systemAppActions` or the built-in table (a
-/// `command:` is run here, as the user; a key or button goes out through the service's keyboard
-/// and mouse); it shows the arrow on a layer-shell overlay while an accepted swipe moves. Without
-/// layer-shell it shows nothing; without the toplevel manager every app is unknown (nothing is
-/// excluded, the service's action goes out). It connects again, every second, while the service
-/// is away.
+/// `swipeback system` as the session side of `swipeback input` (the session channel,
+/// `docs/SPEC.md` section 6), on a `SessionHost`: a Wayland session, or X11 with the root touch
+/// grab held by another client. For each touch the service holds it answers at once with the app
+/// the host names there, whether `systemExclude` names it (or it keeps its edges: a dock, the
+/// desktop), and who sends the action: the app's own from `systemAppActions` or the built-in
+/// table, or the configured one, sent by the host when it can (X11: XTest to the app, as
+/// `swipeback system` does; Wayland: only a `command:`, run as the user) and else by the service's
+/// keyboard and mouse; it shows the host's arrow while an accepted swipe moves. It connects
+/// again, every second, while the service is away.
 public final class SessionSide {
     private let configuration: Configuration
     private let socketPath: String
-    private let wayland: WaylandConnection
-    private let arrow: OverlayArrow?
+    private let host: SessionHost
     private let log: (EventLogEntry) -> Void
-    private let clockStart = MonotonicClock.milliseconds()
+    private let clockStart: Double
     private var channel: UnixConnection?
     /// Whether the service's hello came (only then are its lines read as touches).
     private var greeted = false
     private var lineNumber = 0
-    /// The touches the service told of: their edge, the command the session runs on commit, and
-    /// whether the arrow shows for them (not for an excluded app).
-    private var touches: [Int: (edge: SystemEdge, command: String?, shows: Bool, began: Bool)] = [:]
+    /// The touches the service told of: their edge, the action the session sends on commit (nil:
+    /// the service sends), and whether the arrow shows for them (not for an excluded app).
+    private var touches: [Int: (edge: SystemEdge, action: SystemAction?, shows: Bool, began: Bool)] = [:]
     /// Why a connection ends before the service's hello.
     static let refusal = "the service refused the channel (another session side holds it, or this user may not: only root and the active session's user may; inputSessionUser where logind does not run)"
 
     /// Why the last connection ended, so a service that stays away is logged once.
     private var lastProblem: String?
 
-    /// Connects to the compositor (the service is reached in `run`).
+    /// Creates the session side on `host` (the service is reached in `run`).
     ///
     /// - Parameters:
-    ///   - configuration: `systemExclude`, `systemAppActions`, the spring of the arrow's settle.
+    ///   - host: the session's display.
+    ///   - configuration: `systemExclude`, `systemAppActions`, `systemBackAction`, `systemForwardAction`.
     ///   - socketPath: the service's socket (`/run/swipeback/session.sock`).
     ///   - log: gets the event log's entries (`system` lines), on the thread of `run`.
-    ///   - logFrames: whether each arrow frame committed is logged too (a `frame` line, `--log-frames`).
-    /// - Throws: `WaylandError` when no compositor answers.
-    public init(configuration: Configuration, socketPath: String, logFrames: Bool = false, log: @escaping (EventLogEntry) -> Void) throws {
+    ///   - clockStart: the log's time 0, ms on `CLOCK_MONOTONIC` (the host's log lines share it).
+    public init(host: SessionHost, configuration: Configuration, socketPath: String, log: @escaping (EventLogEntry) -> Void,
+                clockStart: Double = MonotonicClock.milliseconds()) {
+        self.host = host
+        self.clockStart = clockStart
         self.configuration = configuration
         self.socketPath = socketPath
         self.log = log
-        wayland = try WaylandConnection()
-        let start = clockStart
-        arrow = wayland.hasLayerShell ? try OverlayArrow(connection: wayland, configuration: configuration) { MonotonicClock.milliseconds() - start } : nil
-        if logFrames {
-            arrow?.frameCommitted = { time in log(EventLogEntry(timeMilliseconds: time, type: "frame", fields: [])) }
-        }
     }
 
     /// ms since it started, on `CLOCK_MONOTONIC` (the log's times).
@@ -63,9 +59,9 @@ public final class SessionSide {
     /// Runs until `stopDescriptor` is readable (SIGTERM or SIGINT).
     ///
     /// - Parameter stopDescriptor: a descriptor that becomes readable to stop.
-    /// - Throws: `WaylandError` when the compositor's connection is lost.
+    /// - Throws: the host's error when the display's connection is lost.
     public func run(stopDescriptor: Int32) throws {
-        write("started", [("style", .string("session")), ("arrow", .bool(arrow != nil)), ("apps", .bool(wayland.hasToplevels))])
+        write("started", [("style", .string("session")), ("arrow", .bool(host.drawsArrow)), ("apps", .bool(host.knowsApps))])
         defer { write("stopped", []) }
         var nextTry = 0.0
         while true {
@@ -73,16 +69,16 @@ public final class SessionSide {
                 connect()
                 nextTry = now + 1000
             }
-            let arrowDue = arrow?.tick()
-            try wayland.flush()
-            var waits = [arrowDue, channel == nil ? nextTry : nil].compactMap { $0 }
+            let hostDue = host.tick().map { $0 - clockStart }
+            try host.flush()
+            var waits = [hostDue, channel == nil ? nextTry : nil].compactMap { $0 }
             waits = waits.map { max(0, $0 - now) }
             let timeout = waits.min().map { Int32($0.rounded(.up)) } ?? -1
-            var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wayland.descriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: host.descriptor, events: Int16(POLLIN), revents: 0)]
             if let channel { fds.append(pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)) }
             _ = poll(&fds, nfds_t(fds.count), timeout)
             if fds[0].revents != 0 { return }
-            if fds[1].revents != 0 { try wayland.dispatch() }
+            if fds[1].revents != 0 { try host.dispatch() }
             if fds.count > 2, fds[2].revents != 0 { receive() }
         }
     }
@@ -105,8 +101,9 @@ public final class SessionSide {
         lastProblem = reason
         channel = nil
         greeted = false
+        for touch in touches.keys { host.forget(touch) }
+        if touches.values.contains(where: \.began) { host.arrowEnd(commit: false) }
         touches.removeAll()
-        arrow?.end(commit: false)
     }
 
     private func receive() {
@@ -139,45 +136,39 @@ public final class SessionSide {
             greeted = true
             lastProblem = nil
             write("connected", [("socket", .string(socketPath))])
-        case .held(let touch, let edge, let kind, _, let y) where greeted:
-            let app = wayland.activatedAppID
-            let names = app.map { [$0] } ?? []
+        case .held(let touch, let edge, let kind, let x, let y) where greeted:
+            let app = host.app(for: touch, x: x, y: y)
             let swipeKind: SystemSwipeKind = kind == .back ? .back : .forward
-            let exclude = SystemAction.isExcluded(classNames: names, configuration: configuration)
-            let own = SystemAction.appAction(for: swipeKind, classNames: names, configuration: configuration)
-            var command: String?
-            var action: String?
-            switch own {
-            case .command(let line)?: command = line
-            case let other?: action = other.description
-            case nil: break
-            }
-            let sender: SessionMessage.Sender = command == nil ? .service : .session
-            guard channel?.send(SessionMessage.answer(touch: touch, app: app, exclude: exclude, sender: sender, action: action).line) == true else {
+            let exclude = app.keepsEdges || SystemAction.isExcluded(classNames: app.names, configuration: configuration)
+            // The app's own action, else the configured one when the host sends it; else the service's.
+            let own = SystemAction.appAction(for: swipeKind, classNames: app.names, configuration: configuration)
+            let configured = SystemAction(swipeKind == .back ? configuration.systemBackAction : configuration.systemForwardAction) ?? SystemAction.none
+            let sent: SystemAction? = own.map { host.sendsItself($0) ? $0 : nil } ?? (host.sendsItself(configured) ? configured : nil)
+            let sender: SessionMessage.Sender = sent == nil ? .service : .session
+            // A key or button the host cannot send goes to the service as the app's own action.
+            let action = sent == nil ? own?.description : nil
+            guard channel?.send(SessionMessage.answer(touch: touch, app: app.name, exclude: exclude, sender: sender, action: action).line) == true else {
+                host.forget(touch)
                 drop("the service does not read")
                 return
             }
-            touches[touch] = (edge == .left ? .left : .right, command, !exclude, false)
-            write("held", [("touch", .number(Double(touch))), ("app", app.map(LogValue.string) ?? .null), ("exclude", .bool(exclude)),
+            touches[touch] = (edge == .left ? .left : .right, sent, !exclude, false)
+            write("held", [("touch", .number(Double(touch))), ("app", app.name.map(LogValue.string) ?? .null), ("exclude", .bool(exclude)),
                            ("y", .number(y)), ("sender", .string(sender.rawValue))])
         case .progress(let touch, _, let y, let stretch, let active) where greeted:
             guard let held = touches[touch], held.shows else { return }
-            if held.began {
-                arrow?.move(y: y, stretch: stretch, active: active)
-            } else {
+            if !held.began {
                 touches[touch]?.began = true
-                arrow?.begin(edge: held.edge, y: y, stretch: stretch)
-                arrow?.move(y: y, stretch: stretch, active: active)
+                host.arrowBegin(edge: held.edge, y: y, stretch: stretch)
             }
+            host.arrowMove(y: y, stretch: stretch, active: active)
         case .ended(let touch, let outcome, let sender) where greeted:
             guard let held = touches.removeValue(forKey: touch) else { return }
-            if held.began { arrow?.end(commit: outcome == .committed) }
+            if held.began { host.arrowEnd(commit: outcome == .committed) }
             write(outcome.rawValue, [("touch", .number(Double(touch))), ("sender", .string(sender.rawValue))])
             // The service says who sends: its own action went out when the answer came too late.
-            if outcome == .committed, sender == .session, let command = held.command {
-                let started = CommandSpawner.spawn(command, environment: ["SWIPEBACK_APP": wayland.activatedAppID ?? ""])
-                write(started ? "sent" : "failed", [("touch", .number(Double(touch))), ("action", .string("command:" + command))])
-            }
+            if outcome == .committed, sender == .session, let action = held.action { host.send(action, for: touch) }
+            host.forget(touch)
         default:
             drop("unexpected from the service: \(message.line.prefix(80))")
         }
