@@ -54,7 +54,7 @@ test-vm:
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
-	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests'
+	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
 
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
