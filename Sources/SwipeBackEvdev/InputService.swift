@@ -34,7 +34,9 @@ public final class InputService {
     private let progress = LoopProgress()
     /// The session channel; nil when it cannot listen (the service then decides alone).
     private var channel: SessionChannel?
-    /// The touches the session side was told of, by their number on the channel.
+    /// The touches the session side was told of, by their number on the channel, with its answer:
+    /// kept when the session side goes (an answer for the service's own keyboard still counts; one
+    /// that left the action to the session does not, as its `ended` cannot reach it).
     private var sessionTouches: [Int: (syspath: String, slot: Int, answer: SessionAnswer?)] = [:]
     private var nextSessionTouch = 0
 
@@ -106,7 +108,6 @@ public final class InputService {
                 let ready = fds.suffix(channelDescriptors.count).map { $0.revents != 0 }
                 if ready.count > 1, ready[1] { answer(channel.receive()) }
                 if ready[0] { channel.acceptWaiting() }
-                if !channel.isReady { forgetSessionTouches() }
             }
             let asks = channel?.isReady ?? false
             for device in devices.values { device.asksSession = asks }
@@ -185,11 +186,6 @@ public final class InputService {
                                ("exclude", .bool(answer.exclude)), ("sender", .string(answer.sender.rawValue))])
             act(on: device.answer(slot: held.slot, exclude: answer.exclude, at: MonotonicClock.milliseconds()), from: device)
         }
-    }
-
-    /// The session side is gone: its touches are the service's alone now.
-    private func forgetSessionTouches() {
-        sessionTouches.removeAll()
     }
 
     /// The channel's number for the touch in `slot` of `device`, if the session side was told of it.

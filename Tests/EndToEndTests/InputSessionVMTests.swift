@@ -10,7 +10,8 @@ import XCTest
 /// session side as user 1000 (the service's `inputSessionUser`: the guest has no logind), and
 /// `weston-eventdemo`'s `WAYLAND_DEBUG=1` log and `grim`'s screenshots are the judges. One boot:
 /// 1. a swipe held still half way: the arrow shows on the overlay at the finger's height
-///    (screenshot), then the swipe commits (KEY_BACK) and the arrow is gone (screenshot);
+///    (screenshot), then the swipe commits (the app's own action from `systemAppActions`,
+///    Alt+Left, through the service's keyboard) and the arrow is gone (screenshot);
 /// 2. the session side is killed (SIGKILL) mid-swipe: the swipe still commits, a tap after it
 ///    reaches the client;
 /// 3. a session side of another user (1001) is refused;
@@ -185,7 +186,8 @@ final class InputSessionVMTests: XCTestCase {
         // The pointer's cursor hidden (it comes and goes with touches and the service's mouse): the screenshots show only the arrow's change.
         try guest.write("default_border none\nxwayland disable\nseat * hide_cursor 100\n", as: "sway.conf")
         try guest.write(#"{"inputSessionUser": "1000"}"# + "\n", as: "input.json")
-        try guest.write(#"{"systemExclude": []}"# + "\n", as: "session.json")
+        // The first session side gives the client an action of its own (its app_id is weston's name for eventdemo).
+        try guest.write(#"{"systemExclude": [], "systemAppActions": ["org.freedesktop.weston.eventdemo=key:Alt+Left"]}"# + "\n", as: "session.json")
         let run = try guest.run(script: Self.script, timeout: .seconds(500), gpu: true)
         print("InputSessionVMTests: the boot took \(run.wallTime.components.seconds) s wall time")
         XCTAssertEqual(run.status, 0, "the guest script failed: \(run.output)\nlog:\n\(run.result("input.jsonl") ?? "")\nsession:\n\(run.result("session1.jsonl") ?? "")\n\(run.result("other.err") ?? "")")
@@ -196,9 +198,12 @@ final class InputSessionVMTests: XCTestCase {
         func down(_ x: Double, _ y: Double) -> InputWaylandVMTests.ClientEvent { .init(name: "down", point: (x, y)) }
         func motion(_ x: Double) -> InputWaylandVMTests.ClientEvent { .init(name: "motion", point: (x, 400)) }
         let back = [InputWaylandVMTests.ClientEvent(name: "key", key: (158, 1)), .init(name: "key", key: (158, 0))]
+        // KEY_LEFTALT and KEY_LEFT: the app's own action, sent by the service's keyboard.
+        let altLeft = [InputWaylandVMTests.ClientEvent(name: "key", key: (56, 1)), .init(name: "key", key: (105, 1)),
+                       .init(name: "key", key: (105, 0)), .init(name: "key", key: (56, 0))]
         let up = InputWaylandVMTests.ClientEvent(name: "up")
-        let expected = back // 1
-            + back + [down(640, 400), up] // 2
+        let expected = altLeft // 1
+            + altLeft + [down(640, 400), up] // 2
             + [down(3, 400)] + [63, 123, 183, 243, 303].map(motion) + [up] // 4: excluded, whole
             + back // 5
         XCTAssertEqual(received, expected, "what the client received:\n\(received.map(\.description).joined(separator: "\n"))")
@@ -217,7 +222,7 @@ final class InputSessionVMTests: XCTestCase {
         let answered = log.filter { $0.string("event") == "answered" }.map { "\($0.string("app") ?? "nil") \($0.bool("exclude") == true)" }
         XCTAssertEqual(answered, ["\(app) false", "\(app) false", "\(app) true"], "phases 1, 2 and 4 answered; 5 not")
         let sent = log.filter { $0.string("event") == "sent" }.map { $0.string("action") ?? "" }
-        XCTAssertEqual(sent, ["key:XF86Back", "key:XF86Back", "key:XF86Back"])
+        XCTAssertEqual(sent, ["key:Alt+Left", "key:Alt+Left", "key:XF86Back"], "the app's own action while its session side answered, then the service's")
         let held = log.filter { $0.string("event") == "held" }
         XCTAssertEqual(held.count, 4, "phases 1, 2, 4 and 5 asked the session side")
         let lastHeld = try XCTUnwrap(held.last?.t)

@@ -60,17 +60,23 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The common terminals' WM_CLASS names, the default of `systemExclude`: in a terminal,
-    /// Alt+Left is a key for the shell and button 8 may paste or scroll.
+    /// The common terminals' WM_CLASS names and Wayland app ids, the default of `systemExclude`:
+    /// in a terminal, Alt+Left is a key for the shell and button 8 may paste or scroll.
     public static let terminals = ["XTerm", "URxvt", "Alacritty", "kitty", "Gnome-terminal", "Xfce4-terminal", "konsole",
                                    "Terminator", "Tilix", "st-256color", "foot", "org.wezfurlong.wezterm", "Lxterminal",
-                                   "Mate-terminal", "Qterminal"]
+                                   "Mate-terminal", "Qterminal", "footclient", "org.gnome.Terminal", "org.gnome.Console",
+                                   "org.kde.konsole", "com.gexperts.Tilix"]
 
-    /// Built-in per-app actions, after `systemAppActions`: apps where no back exists or the back
-    /// keys edit text get nothing (a swipe on them is taken and does nothing, so it cannot type).
+    /// Built-in per-app actions, after `systemAppActions`, by WM_CLASS or Wayland app id: apps
+    /// where no back exists or the back keys edit text get nothing (a swipe on them is taken and
+    /// does nothing, so it cannot type); VS Code's back is its own chord; Firefox and Files
+    /// (Nautilus) get Alt+Left, their keyboard back (their documented shortcuts), which on Wayland
+    /// goes through `swipeback input`'s keyboard where a mouse button would go to the pointer's app.
     public static let builtIn: [(appClass: String, back: SystemAction, forward: SystemAction)] = [
         ("Emacs", .none, .none), ("Gvim", .none, .none), ("Gimp", .none, .none), ("Inkscape", .none, .none),
+        ("org.gnome.gedit", .none, .none), ("org.inkscape.Inkscape", .none, .none),
         ("Code", .key("Ctrl+Alt+minus"), .key("Ctrl+Shift+minus")),
+        ("firefox", .key("Alt+Left"), .key("Alt+Right")), ("org.gnome.Nautilus", .key("Alt+Left"), .key("Alt+Right")),
     ]
 
     /// An entry of `systemAppActions`: `CLASS=BACK` or `CLASS=BACK|FORWARD`. A `command:` back
