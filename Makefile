@@ -143,6 +143,8 @@ install: $(RELEASE_BIN)
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	install -m 644 README.md LICENSE NOTICE Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
 	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
+	install -d $(DESTDIR)$(DATADIR)/doc/swipeback/docs/images
+	install -m 644 docs/images/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/images/
 
 ## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR). Shared folders
 ## (bin, share/applications, ...) stay, even when empty, as other programs' installs expect.

@@ -26,7 +26,8 @@ public protocol CairoDrawing: AnyObject {
 }
 
 extension Navigator {
-    /// Creates a navigator that measures text with the shipped font (DejaVu Sans).
+    /// Creates a navigator that measures text as it is drawn: in the configuration's `fontFamily`
+    /// (default the shipped DejaVu Sans), with the system's fonts behind it.
     ///
     /// - Parameters: as `init(stacks:document:configuration:width:height:direction:measurer:log:)`.
     /// - Throws: `RenderError` when the font cannot be loaded.
@@ -35,14 +36,16 @@ extension Navigator {
                             direction: LayoutDirection = .leftToRight,
                             log: @escaping (TimedEvent) -> Void = { _ in }) throws {
         self.init(stacks: stacks, document: document, configuration: configuration, width: width, height: height,
-                  direction: direction, measurer: try TextMeasurer(imageDirectory: document.baseDirectory), log: log)
+                  direction: direction, measurer: try TextMeasurer(imageDirectory: document.baseDirectory, fontFamily: configuration.fontFamily),
+                  log: log)
     }
 
     /// A compositor that draws this navigator's pages, Swift pages' own content included.
     ///
     /// - Throws: `RenderError` when the font cannot be loaded.
     public func makeCompositor() throws -> TransitionCompositor {
-        let compositor = TransitionCompositor(measurer: try TextMeasurer(imageDirectory: model.document.baseDirectory))
+        let compositor = TransitionCompositor(measurer: try TextMeasurer(imageDirectory: model.document.baseDirectory,
+                                                                           fontFamily: model.configuration.fontFamily))
         compositor.customContent = { [weak self] instance in
             guard let drawing = self?.page(for: instance) as? CairoDrawing else { return nil }
             return { [weak drawing] cr, width, height in drawing?.draw(cr, width: width, height: height) }

@@ -63,6 +63,9 @@ public enum ConfigurationReader {
             }
             configuration.set(key, to: parsed)
         }
+        if let family = configuration.fontFamily, family.allSatisfy(\.isWhitespace) {
+            throw fields.error("\"fontFamily\" is empty; expected a family name like \"Noto Sans\", or null for DejaVu Sans")
+        }
         // A key or button is a back command or a forward command, not both.
         if let button = configuration.backButtons.first(where: configuration.forwardButtons.contains) {
             throw fields.error("button \(button) is in both \"backButtons\" and \"forwardButtons\"; a button can only do one")

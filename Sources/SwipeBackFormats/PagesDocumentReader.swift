@@ -136,6 +136,7 @@ public enum PagesDocumentReader {
         }
         page.interactivePop = try fields.bool("interactivePop") ?? true
         page.shouldBegin = try fields.bool("shouldBegin")
+        page.font = try parseFont(fields)
         let elements = try fields.array("elements") ?? []
         guard elements.count <= InputLimits.elementsPerPage else {
             throw fields.error("\(elements.count) elements; a page has at most \(InputLimits.elementsPerPage)")
@@ -197,7 +198,22 @@ public enum PagesDocumentReader {
         }
         let height = try fields.number("height")
         if let height, height < 0 { throw fields.error("\"height\" must be 0 or more") }
-        return PageElement(id: try fields.string("id"), kind: kind, frame: try fields.frame("frame"), height: height)
+        var element = PageElement(id: try fields.string("id"), kind: kind, frame: try fields.frame("frame"), height: height)
+        element.font = try parseFont(fields)
+        return element
+    }
+
+    /// A page's or an element's `font` (a family name) and `lang` (a BCP 47 tag).
+    private static func parseFont(_ fields: FieldReader) throws -> TextFont {
+        let family = try fields.string("font")
+        if let family, family.allSatisfy(\.isWhitespace) || family.utf8.count > 200 {
+            throw fields.error("\"font\" is \(FormatError.quoted(family)); expected a family name like \"Noto Sans\" (at most 200 bytes)")
+        }
+        let language = try fields.string("lang")
+        if let language, !TextFont.isLanguageTag(language) {
+            throw fields.error("\"lang\" is \(FormatError.quoted(language)); expected a BCP 47 language tag like \"ja\", \"zh-CN\" or \"hi\"")
+        }
+        return TextFont(family: family, language: language)
     }
 
     private static func parseAction(_ value: JSONValue, fields: FieldReader) throws -> ElementAction {

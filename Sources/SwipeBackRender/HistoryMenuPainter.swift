@@ -17,8 +17,11 @@ enum HistoryMenuPainter {
     /// - Parameters:
     ///   - menu: rows with frames in window px.
     ///   - scale: px per layout unit, more than 0.
+    ///   - fontFamily: the configuration's `fontFamily`, or nil for DejaVu Sans (the titles are
+    ///     set in it, whatever their pages' own `font`).
     ///   - cr: a `cairo_t *` on the frame.
-    static func draw(_ menu: Scene.Menu, scale: Double, in cr: OpaquePointer) {
+    static func draw(_ menu: Scene.Menu, scale: Double, fontFamily: String? = nil, in cr: OpaquePointer) {
+        let font = TextFont(family: FontLibrary.drawnFamily(nil, fallback: fontFamily))
         guard let first = menu.rows.first, let last = menu.rows.last else { return }
         let panel = Rect(x: first.frame.x, y: first.frame.y, width: first.frame.width, height: last.frame.maxY - first.frame.y)
         cairo_save(cr)
@@ -41,7 +44,7 @@ enum HistoryMenuPainter {
                 cairo_fill(cr)
             }
             let layout = FontLibrary.layout(cr, text: row.title, sizePixels: Theme.bodySize * scale, bold: false, wrapWidth: nil,
-                                            rightToLeft: rtl)
+                                            rightToLeft: rtl, font: font)
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
             let width = row.frame.width - 2 * textInset * scale
             pango_layout_set_width(layout, Int32(max(0, width) * Double(swipeback_pango_scale())))

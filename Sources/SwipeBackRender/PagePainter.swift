@@ -8,15 +8,25 @@ public struct PagePainter {
     public let measurer: ContentMeasuring
     /// Where image `src` paths are found.
     public let images: ImagePaths
+    /// The configuration's `fontFamily` (nil: DejaVu Sans), for text whose page and element name
+    /// none of their own, or one the system lacks.
+    public let fontFamily: String?
 
     /// Creates a painter.
     ///
     /// - Parameters:
     ///   - measurer: lays out the elements, as the app model does.
     ///   - images: where image `src` paths are found (the measurer's, so both read the same files).
-    public init(measurer: ContentMeasuring, images: ImagePaths) {
+    ///   - fontFamily: the configuration's `fontFamily` (the measurer's), or nil for DejaVu Sans.
+    public init(measurer: ContentMeasuring, images: ImagePaths, fontFamily: String? = nil) {
         self.measurer = measurer
         self.images = images
+        self.fontFamily = fontFamily
+    }
+
+    /// `font` with the family it is drawn in (as `TextMeasurer.drawnFont` resolves it).
+    private func drawn(_ font: TextFont) -> TextFont {
+        TextFont(family: FontLibrary.drawnFamily(font.family, fallback: fontFamily), language: font.language)
     }
 
     /// Draws `page` into `cr` at the origin.
@@ -52,15 +62,16 @@ public struct PagePainter {
         }
         let frames = PageLayout.frames(for: page, width: width, direction: direction, measurer: measurer)
         for (index, (element, frame)) in zip(page.elements, frames).enumerated() {
-            drawElement(element, frame: frame, page: page, rtl: direction == .rightToLeft, value: controlValues[index], pressed: pressed == index,
+            drawElement(element, frame: frame, page: page, font: drawn(page.font(ofElement: index)), rtl: direction == .rightToLeft,
+                        value: controlValues[index], pressed: pressed == index,
                         readout: readout, dragOffset: carouselDrag?.element == index ? carouselDrag?.offset : nil, in: cr)
         }
         if page.header {
-            drawHeader(page, in: cr, width: width, direction: direction, backTitle: backTitle)
+            drawHeader(page, font: drawn(page.font), in: cr, width: width, direction: direction, backTitle: backTitle)
         }
     }
 
-    private func drawHeader(_ page: PageDefinition, in cr: OpaquePointer, width: Double,
+    private func drawHeader(_ page: PageDefinition, font: TextFont, in cr: OpaquePointer, width: Double,
                             direction: LayoutDirection, backTitle: String?) {
         let h = PageDefinition.headerHeight
         setColor(cr, Theme.headerBackground)
@@ -74,7 +85,7 @@ public struct PagePainter {
         let side = showsBack ? PageDefinition.backButtonWidth(stackWidth: width) : 16
         text(cr, page.title, size: Theme.titleSize, bold: true, color: Theme.text,
              box: Rect(x: side, y: 0, width: max(0, width - 2 * side), height: h), align: .center,
-             rtl: direction == .rightToLeft)
+             rtl: direction == .rightToLeft, font: font)
         guard showsBack, let backTitle else { return }
         // Chevron and the previous page's title at the leading edge.
         let ltr = direction == .leftToRight
@@ -92,15 +103,15 @@ public struct PagePainter {
         let labelWidth = PageDefinition.backButtonWidth(stackWidth: width) - 34
         let box = ltr ? Rect(x: 30, y: 0, width: labelWidth, height: h)
                       : Rect(x: width - 30 - labelWidth, y: 0, width: labelWidth, height: h)
-        text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: .leading, rtl: !ltr)
+        text(cr, backTitle, size: Theme.titleSize, bold: false, color: Theme.accent, box: box, align: .leading, rtl: !ltr, font: font)
     }
 
-    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, rtl: Bool, value current: Double?,
+    private func drawElement(_ element: PageElement, frame f: Rect, page: PageDefinition, font: TextFont, rtl: Bool, value current: Double?,
                              pressed: Bool, readout: GestureReadout?, dragOffset: Double? = nil, in cr: OpaquePointer) {
         switch element.kind {
         case .text(let string):
             let layout = FontLibrary.layout(cr, text: string, sizePixels: Theme.bodySize, bold: false, wrapWidth: f.width,
-                                            rightToLeft: rtl)
+                                            rightToLeft: rtl, font: font)
             if rtl { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
             setColor(cr, Theme.text)
@@ -110,11 +121,11 @@ public struct PagePainter {
             roundedRect(cr, f, radius: Theme.cornerRadius)
             setColor(cr, pressed ? Theme.accentPressed : Theme.accent)
             cairo_fill(cr)
-            text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center, rtl: rtl)
+            text(cr, label, size: Theme.bodySize, bold: true, color: Theme.onAccent, box: f, align: .center, rtl: rtl, font: font)
         case .toggle(let label, _):
             // The label leads, the switch trails; right to left both swap sides and the knob's "on" is the left.
             text(cr, label, size: Theme.bodySize, bold: false, color: Theme.text,
-                 box: Rect(x: rtl ? f.x + 64 : f.x, y: f.y, width: f.width - 64, height: f.height), align: .leading, rtl: rtl)
+                 box: Rect(x: rtl ? f.x + 64 : f.x, y: f.y, width: f.width - 64, height: f.height), align: .leading, rtl: rtl, font: font)
             let on = page.interactivePop
             let track = Rect(x: rtl ? f.x : f.maxX - 52, y: f.y + (f.height - 30) / 2, width: 52, height: 30)
             roundedRect(cr, track, radius: 15)
@@ -180,9 +191,9 @@ public struct PagePainter {
             cairo_fill(cr)
             let half = Rect(x: f.x + 14, y: f.y, width: f.width - 28, height: f.height / 2)
             text(cr, "Back swipe", size: 13, bold: true, color: Theme.secondaryText, box: half.offsetBy(dx: 0, dy: 4),
-                 align: .leading, rtl: rtl)
+                 align: .leading, rtl: rtl, font: font)
             text(cr, readout?.text ?? "idle", size: Theme.titleSize, bold: false, color: Theme.text,
-                 box: half.offsetBy(dx: 0, dy: f.height / 2 - 10), align: .leading, rtl: rtl)
+                 box: half.offsetBy(dx: 0, dy: f.height / 2 - 10), align: .leading, rtl: rtl, font: font)
             // A progress bar along the bottom.
             let progress = readout?.progress ?? 0
             let bar = Rect(x: f.x + 14, y: f.maxY - 12, width: f.width - 28, height: 4)
@@ -218,8 +229,8 @@ public struct PagePainter {
     /// One line of text, vertically centred in `box`, ellipsized to its width. Leading and
     /// trailing are the left and right in `ltr`, the right and left in `rtl`.
     private func text(_ cr: OpaquePointer, _ string: String, size: Double, bold: Bool, color: Theme.Color,
-                      box: Rect, align: Alignment, rtl: Bool = false) {
-        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil, rightToLeft: rtl)
+                      box: Rect, align: Alignment, rtl: Bool = false, font: TextFont) {
+        let layout = FontLibrary.layout(cr, text: string, sizePixels: size, bold: bold, wrapWidth: nil, rightToLeft: rtl, font: font)
         defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_width(layout, Int32(max(0, box.width) * Double(swipeback_pango_scale())))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)

@@ -21,7 +21,8 @@ public final class SnapshotCache {
         var scale: Double
     }
 
-    private let painter: PagePainter
+    /// What draws the pages.
+    public let painter: PagePainter
     private var surfaces: [Int: (key: Key, surface: ImageSurface)] = [:]
     /// How many snapshots were drawn since creation (for tests and the benchmark).
     public private(set) var drawCount = 0

@@ -16,25 +16,45 @@ public final class TextMeasurer: ContentMeasuring {
     private struct TextKey: Hashable {
         var text: String
         var width: Double
+        var font: TextFont
     }
 
-    /// Creates a measurer with the shipped fonts.
+    /// The configuration's `fontFamily`: text whose page and element name no family of their own
+    /// (or one the system lacks) is set in it, or in DejaVu Sans when the system lacks it too.
+    public let fontFamily: String?
+
+    /// Creates a measurer with the shipped fonts and the system's behind them.
     ///
-    /// - Parameter imageDirectory: the folder image `src` paths are relative to, or nil.
+    /// - Parameters:
+    ///   - imageDirectory: the folder image `src` paths are relative to, or nil.
+    ///   - fontFamily: the configuration's `fontFamily`, or nil for the shipped DejaVu Sans.
     /// - Throws: `RenderError` when the fonts or Assets cannot be found.
-    public init(imageDirectory: String? = nil) throws {
+    public init(imageDirectory: String? = nil, fontFamily: String? = nil) throws {
         assetsDirectory = try AssetLocator.assetsDirectory()
         try FontLibrary.load(assetsDirectory: assetsDirectory)
         scratch = try ImageSurface(width: 1, height: 1)
         images = ImagePaths(directory: imageDirectory ?? ".")
+        self.fontFamily = fontFamily
     }
 
-    /// Height in px of body text wrapped at `width` px.
+    /// `font` with the family it is drawn in: its own, else `fontFamily`, else DejaVu Sans,
+    /// whichever the system has first.
+    public func drawnFont(_ font: TextFont) -> TextFont {
+        TextFont(family: FontLibrary.drawnFamily(font.family, fallback: fontFamily), language: font.language)
+    }
+
+    /// Height in px of body text in `fontFamily` wrapped at `width` px.
     public func textHeight(_ text: String, width: Double) -> Double {
-        let key = TextKey(text: text, width: width)
+        textHeight(text, width: width, font: TextFont())
+    }
+
+    /// Height in px of body text set in `font` (as `drawnFont` resolves it) wrapped at `width` px.
+    public func textHeight(_ text: String, width: Double, font: TextFont) -> Double {
+        let font = drawnFont(font)
+        let key = TextKey(text: text, width: width, font: font)
         if let cached = heightCache[key] { return cached }
         let height = (try? scratch.draw { cr -> Double in
-            let layout = FontLibrary.layout(cr, text: text, sizePixels: Theme.bodySize, bold: false, wrapWidth: width)
+            let layout = FontLibrary.layout(cr, text: text, sizePixels: Theme.bodySize, bold: false, wrapWidth: width, font: font)
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
             return FontLibrary.pixelSize(layout).height
         }) ?? Theme.bodySize * 1.2

@@ -41,7 +41,7 @@ public final class TransitionCompositor {
     ///
     /// - Parameter measurer: the measurer the app model lays out with.
     public convenience init(measurer: TextMeasurer) {
-        self.init(snapshots: SnapshotCache(painter: PagePainter(measurer: measurer, images: measurer.images)))
+        self.init(snapshots: SnapshotCache(painter: PagePainter(measurer: measurer, images: measurer.images, fontFamily: measurer.fontFamily)))
     }
 
     /// Where the two pages of a stack sit, in px relative to the stack's left edge.
@@ -220,7 +220,7 @@ public final class TransitionCompositor {
             target.flush()
         }
         if let menu = scene.menu {
-            try target.draw { cr in HistoryMenuPainter.draw(menu, scale: scene.layoutScale, in: cr) }
+            try target.draw { cr in HistoryMenuPainter.draw(menu, scale: scene.layoutScale, fontFamily: snapshots.painter.fontFamily, in: cr) }
             target.flush()
         }
         for stack in scene.stacks { keep.formUnion(stack.topSerials) }

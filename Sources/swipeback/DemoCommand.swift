@@ -33,7 +33,11 @@ enum DemoCommand {
         let size = options.windowSize ?? (1024, 640)
         document = document.fittingStacks(toWidth: size.0, height: size.1)
         if options.rtl { document = document.mirroringStacks(width: size.0) }
-        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory)
+        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory, fontFamily: configuration.fontFamily)
+        for warning in try FontCheck.warnings(document: document, file: pagesPath, fontFamily: configuration.fontFamily,
+                                              configurationSource: options.configPath ?? userConfigurationPath() ?? "the configuration") {
+            printError(warning)
+        }
         let window = try openWindow(title: "SwipeBack", width: Int(size.0), height: Int(size.1))
         // Opened only once the window exists, so a failed start leaves an existing log untouched.
         let sink = try EventLogSink(target: options.eventLog)

@@ -40,8 +40,13 @@ enum KioskCommand {
             }
             configuration.kioskExitChord = normalized
         }
+        // Fonts: a family the system lacks, characters no font shows. Warnings: the kiosk still runs.
+        let fontWarnings = try FontCheck.warnings(document: document, file: path, fontFamily: configuration.fontFamily,
+                                                  configurationSource: options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration")
+        for warning in fontWarnings { printError(warning) }
         if check {
-            try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\n")
+            let warned = fontWarnings.isEmpty ? "" : ", \(fontWarnings.count) font warning\(fontWarnings.count == 1 ? "" : "s")"
+            try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\(warned)\n")
             return 0
         }
         let window = try DemoCommand.openWindow(title: "SwipeBack kiosk", width: 1024, height: 640)
@@ -56,7 +61,7 @@ enum KioskCommand {
         window.coverScreen()
         let (width, height) = (cover.width, cover.height)
         let fitted = document.fittingStacks(toWidth: Double(width), height: Double(height))
-        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory)
+        let measurer = try TextMeasurer(imageDirectory: document.baseDirectory, fontFamily: configuration.fontFamily)
         let sink = try EventLogSink(target: options.eventLog)
         let model = AppModel(configuration: configuration, windowWidth: Double(width), windowHeight: Double(height),
                              direction: options.rtl ? .rightToLeft : .leftToRight, document: fitted,

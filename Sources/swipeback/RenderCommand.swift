@@ -31,7 +31,7 @@ enum RenderCommand {
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw CommandFailure.usage("-o \(directory): the folder is not writable")
         }
-        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory)
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory, fontFamily: scenario.configuration.fontFamily)
         let compositor = TransitionCompositor(measurer: measurer)
         var failure: String?
         var written: [String] = []

@@ -18,7 +18,8 @@ enum ReplayCommand {
             scenario.resizeWindow(width: size.width, height: size.height)
         }
         if options.rtl { scenario.direction = .rightToLeft }
-        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: options.positional[0]))
+        let measurer = try TextMeasurer(imageDirectory: scenario.document.baseDirectory ?? TextFile.folder(of: options.positional[0]),
+                                        fontFamily: scenario.configuration.fontFamily)
         // Everything is checked before the run, which cannot fail: the log is written as it is made
         // (a file through a temporary renamed into place at the end), in bounded memory.
         let output = try OutputFile.eventLog(options.eventLog)

@@ -169,4 +169,48 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(good.status, 0, good.standardError)
         XCTAssertTrue(good.standardOutput.contains("ok, 3 pages"), good.standardOutput)
     }
+
+    /// The kiosk check of a page in seven scripts and emoji (`Fixtures/languages`): with Debian's
+    /// Noto fonts installed (as `make test` has them) nothing is missing; with the fonts a fresh
+    /// Debian has (DejaVu alone: a fontconfig configuration holding only fonts-dejavu-core's
+    /// folder) it names the characters it cannot show and the packages that have them, and passes;
+    /// a family the system lacks gets one line, and the check still passes.
+    func testTheCheckNamesTheCharactersNoFontShowsAndAFamilyTheSystemLacks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = fixtures.deletingLastPathComponent().appendingPathComponent("languages/pages.json").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":999" // no server: the check needs none
+        let full = try runCommand(try Paths.swipeback, ["kiosk", pages, "--check"], environment: environment)
+        XCTAssertEqual(full.status, 0, full.standardError)
+        XCTAssertEqual(full.standardError, "")
+        XCTAssertEqual(full.standardOutput, pages + ": ok, 2 pages, 1 stack\n")
+
+        let dejaVuOnly = folder.appendingPathComponent("fonts.conf").path
+        try """
+            <?xml version="1.0"?>
+            <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
+            """.write(toFile: dejaVuOnly, atomically: true, encoding: .utf8)
+        environment["FONTCONFIG_FILE"] = dejaVuOnly
+        let bare = try runCommand(try Paths.swipeback, ["kiosk", pages, "--check"], environment: environment)
+        XCTAssertEqual(bare.status, 0, "missing glyphs are warnings: the kiosk still runs")
+        XCTAssertEqual(bare.standardOutput, pages + ": ok, 2 pages, 1 stack, 2 font warnings\n")
+        let lines = bare.standardError.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, bare.standardError)
+        XCTAssertTrue(lines[0].hasPrefix("swipeback: \(pages): page \"hello\": no font on this system has よ (U+3088), う (U+3046), こ (U+3053)"),
+                      lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("they show as boxes; Debian's fonts-noto-cjk, fonts-noto-core and fonts-noto-color-emoji have them)"),
+                      lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("swipeback: \(pages): page \"world\": no font on this system has 東 (U+6771), 京 (U+4EAC)"), lines[1])
+        XCTAssertFalse(bare.standardError.contains("(U+0627)"), "Arabic is in the shipped DejaVu Sans")
+
+        environment["FONTCONFIG_FILE"] = nil
+        let brand = folder.appendingPathComponent("config.json").path
+        try #"{"fontFamily": "Brand Sans 42"}"#.write(toFile: brand, atomically: true, encoding: .utf8)
+        let branded = try runCommand(try Paths.swipeback, ["kiosk", pages, "--check", "--config", brand], environment: environment)
+        XCTAssertEqual(branded.status, 0)
+        XCTAssertEqual(branded.standardError, "swipeback: \(brand): \"fontFamily\" is \"Brand Sans 42\", which no font on this system has;"
+                       + " pages use DejaVu Sans (`fc-list : family` lists the families there are)\n")
+    }
 }

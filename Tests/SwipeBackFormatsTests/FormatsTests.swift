@@ -235,6 +235,42 @@ final class FormatsTests: XCTestCase {
         }
     }
 
+    func testAPageAndAnElementNameTheirFontAndLanguage() throws {
+        let path = try write("fonts.json", #"""
+            {"root": "a", "pages": {"a": {"font": "Noto Sans", "lang": "ja", "elements": [
+              {"type": "text", "text": "東京"}, {"type": "text", "text": "上海", "lang": "zh-CN"},
+              {"type": "button", "label": "x", "action": "pop", "font": "Noto Serif"}]}}}
+            """#)
+        let page = try PagesDocumentReader.read(path: path).page("a")
+        XCTAssertEqual(page.font, TextFont(family: "Noto Sans", language: "ja"))
+        XCTAssertEqual(page.font(ofElement: 0), TextFont(family: "Noto Sans", language: "ja"))
+        XCTAssertEqual(page.font(ofElement: 1), TextFont(family: "Noto Sans", language: "zh-CN"))
+        XCTAssertEqual(page.font(ofElement: 2), TextFont(family: "Noto Serif", language: "ja"))
+        XCTAssertEqual(page.elements[1].font, TextFont(language: "zh-CN"))
+        let bad: [(String, String)] = [
+            (#"{"root": "a", "pages": {"a": {"lang": "japanese!"}}}"#, "page \"a\": \"lang\" is \"japanese!\"; expected a BCP 47 language tag"),
+            (#"{"root": "a", "pages": {"a": {"lang": "j"}}}"#, "page \"a\": \"lang\" is \"j\""),
+            (#"{"root": "a", "pages": {"a": {"elements": [{"type": "text", "text": "x", "font": " "}]}}}"#,
+             "page \"a\" element 0: \"font\" is \" \"; expected a family name"),
+            (#"{"root": "a", "pages": {"a": {"font": 3}}}"#, "page \"a\": \"font\""),
+        ]
+        for (text, expected) in bad {
+            let got = message { _ = try PagesDocumentReader.read(path: try write("bad.json", text)) }
+            XCTAssertTrue(got.contains(expected), "\(got) should contain \(expected)")
+        }
+        for tag in ["ja", "zh-CN", "zh-Hant-TW", "hi-IN", "und-Zsye", "sr-Latn"] { XCTAssertTrue(TextFont.isLanguageTag(tag), tag) }
+        for tag in ["", "j", "japanese", "ja_JP", "ja-", "-ja", "ja--JP", "ja-toolongsubtag", "日本"] { XCTAssertFalse(TextFont.isLanguageTag(tag), tag) }
+    }
+
+    func testTheFontFamilyKeyTakesANameOrNullButNotNothing() throws {
+        XCTAssertEqual(try ConfigurationReader.read(path: try write("f.json", #"{"fontFamily": "Noto Sans"}"#)).fontFamily, "Noto Sans")
+        XCTAssertNil(try ConfigurationReader.read(path: try write("f.json", #"{"fontFamily": null}"#)).fontFamily)
+        XCTAssertEqual(Configuration().fontFamily, "DejaVu Sans")
+        let path = try write("f.json", #"{"fontFamily": ""}"#)
+        XCTAssertEqual(message { _ = try ConfigurationReader.read(path: path) },
+                       path + ": config: \"fontFamily\" is empty; expected a family name like \"Noto Sans\", or null for DejaVu Sans")
+    }
+
     func testTheBuiltInDemoDocumentIsValid() throws {
         let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/pages.json").path

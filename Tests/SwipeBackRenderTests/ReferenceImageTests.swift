@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import CCairo
 import SwipeBackCore
+import SwipeBackFormats
 @testable import SwipeBackRender
 import SwipeBackTestSupport
 
@@ -257,6 +258,17 @@ final class ReferenceImageTests: XCTestCase {
         let bare = PageDefinition(id: "N", header: false, elements: [PageElement(kind: .text("No header at all."))])
         try check(try render(try model(direction: .leftToRight, pages: ["R": pages["R"]!, "C": custom], stack: ["R", "C"])), "header-custom")
         try check(try render(try model(direction: .leftToRight, pages: ["R": pages["R"]!, "N": bare], stack: ["R", "N"])), "header-none")
+    }
+
+    /// A page in Japanese, Chinese, Korean, Hindi, Thai, Arabic and emoji (`Fixtures/languages`):
+    /// DejaVu Sans for the Latin and Arabic, the system's Noto fonts for the rest (Debian's
+    /// fonts-noto-cjk, fonts-noto-core and fonts-noto-color-emoji; `make test` installs them),
+    /// each element in the forms of its `lang`.
+    func testAPageInSevenScriptsAndEmoji() throws {
+        let path = Self.folder.deletingLastPathComponent().appendingPathComponent("languages/pages.json").path
+        let document = try PagesDocumentReader.read(path: path)
+        try check(try render(try model(direction: .leftToRight, pages: document.pages, stack: ["world", "hello"], width: 720, height: 560)),
+                  "languages")
     }
 
     func testAScrolledPageKeepsItsHeaderAndSwipesScrolled() throws {

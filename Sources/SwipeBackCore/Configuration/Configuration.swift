@@ -71,6 +71,10 @@ public struct Configuration: Equatable, Sendable {
     /// Whether a drag from the trailing edge toward the leading edge pushes the forward list's
     /// first page, following the finger (libadwaita's forward swipe). Default false.
     public var forwardSwipe: Bool = false
+    /// The font family pages are set in, like `"Noto Sans"`, under a page's or element's own
+    /// `font`; nil or `"DejaVu Sans"` is the shipped font. Characters the family lacks come from
+    /// the system's fonts; a family the system lacks falls back to DejaVu Sans, with a warning.
+    public var fontFamily: String? = "DejaVu Sans"
     /// How long a press on the system back button must rest, within `touchSlop`, to open the
     /// history menu, in ms (100...5000). Default 500: UIKit's `UILongPressGestureRecognizer`
     /// `minimumPressDuration` of 0.5 s.

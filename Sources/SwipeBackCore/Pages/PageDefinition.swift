@@ -25,6 +25,9 @@ public struct PageDefinition: Equatable, Sendable {
     public var shouldBegin: Bool?
     /// The page's elements in document order.
     public var elements: [PageElement]
+    /// The family and language of the page's text (title, elements, back title); nil parts take
+    /// the configuration's `fontFamily` and the locale's language.
+    public var font: TextFont = TextFont()
 
     /// Creates a page; the defaults are a plain page with a header and the system back button.
     public init(id: String, title: String? = nil, header: Bool = true, backButton: BackButtonStyle = .system,
@@ -36,6 +39,11 @@ public struct PageDefinition: Equatable, Sendable {
         self.interactivePop = interactivePop
         self.shouldBegin = shouldBegin
         self.elements = elements
+    }
+
+    /// The font of the page's element at `index`: the element's own over the page's.
+    public func font(ofElement index: Int) -> TextFont {
+        elements.indices.contains(index) ? elements[index].font.over(font) : font
     }
 
     /// Height of the header bar in px at scale 1 (SPEC section 2).

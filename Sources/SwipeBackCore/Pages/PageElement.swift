@@ -39,6 +39,8 @@ public struct PageElement: Equatable, Sendable {
     public var frame: Rect?
     /// Height in px overriding the kind's default when stacked; nil for the default.
     public var height: Double?
+    /// The family and language of the element's text; nil parts take the page's.
+    public var font: TextFont = TextFont()
 
     /// Creates an element.
     public init(id: String? = nil, kind: Kind, frame: Rect? = nil, height: Double? = nil) {

@@ -3,8 +3,18 @@
 public protocol ContentMeasuring {
     /// Height in px of `text` wrapped at `width` px.
     func textHeight(_ text: String, width: Double) -> Double
+    /// Height in px of `text` set in `font` and wrapped at `width` px; a measurer that knows no
+    /// fonts leaves this to `textHeight(_:width:)`.
+    func textHeight(_ text: String, width: Double, font: TextFont) -> Double
     /// Height divided by width of the image at `src` (for example 0.75 for 4:3), or nil if unknown.
     func imageAspectRatio(_ src: String) -> Double?
+}
+
+extension ContentMeasuring {
+    /// The height of `text` in the measurer's one font, whatever `font` says.
+    public func textHeight(_ text: String, width: Double, font: TextFont) -> Double {
+        textHeight(text, width: width)
+    }
 }
 
 /// A measurer with fixed metrics, for the core's own tests and headless runs without a renderer.
@@ -50,7 +60,7 @@ public enum PageLayout {
                               measurer: ContentMeasuring) -> [Rect] {
         var y = (page.header ? PageDefinition.headerHeight : 0) + spacing
         let stackedWidth = max(0, width - 2 * margin)
-        return page.elements.map { element in
+        return page.elements.enumerated().map { index, element in
             var frame: Rect
             if let given = element.frame {
                 frame = given
@@ -61,7 +71,7 @@ public enum PageLayout {
                 } else if let h = element.defaultHeight {
                     height = h
                 } else if case .text(let text) = element.kind {
-                    height = measurer.textHeight(text, width: stackedWidth)
+                    height = measurer.textHeight(text, width: stackedWidth, font: page.font(ofElement: index))
                 } else if case .image(let src) = element.kind {
                     height = stackedWidth * (measurer.imageAspectRatio(src) ?? 0.75)
                 } else {
