@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CEvdev
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 import SwipeBackCore
@@ -263,7 +263,7 @@ public final class InputService {
     private func startWatchdog(_ wake: WakePipe, onStall: @escaping @Sendable (Double) -> Void) {
         let progress = self.progress
         let limit = Self.stallLimitMilliseconds
-        let thread = Thread {
+        DetachedThread.start(name: "swipeback-input-watchdog") {
             while true {
                 let state = progress.state.withLock { $0 }
                 var descriptor = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
@@ -274,8 +274,6 @@ public final class InputService {
                 if current.holding, let busy = current.busySince, now - busy >= limit { onStall(now - busy) }
             }
         }
-        thread.name = "swipeback-input-watchdog"
-        thread.start()
     }
 }
 

@@ -50,9 +50,10 @@ public final class TextMeasurer: ContentMeasuring {
 
     /// Height in px of body text set in `font` (as `drawnFont` resolves it) wrapped at `width` px.
     public func textHeight(_ text: String, width: Double, font: TextFont) -> Double {
-        let font = drawnFont(font)
+        // Keyed by the font as asked for: which family it resolves to never changes in a run.
         let key = TextKey(text: text, width: width, font: font)
         if let cached = heightCache[key] { return cached }
+        let font = drawnFont(font)
         let height = (try? scratch.draw { cr -> Double in
             let layout = FontLibrary.layout(cr, text: text, sizePixels: Theme.bodySize, bold: false, wrapWidth: width, font: font)
             defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }

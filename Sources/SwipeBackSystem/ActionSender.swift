@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
 import CX11System
-import Foundation
+import FoundationEssentials
 import SwipeBackCore
 import SwipeBackPosix
 import SwipeBackX11

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 import SwipeBackCore
 import SwipeBackFormats
@@ -81,7 +82,7 @@ public final class SystemHost: @unchecked Sendable {
     public func run(stopDescriptor: Int32) throws {
         // The grab thread hands reports over under a lock and wakes this one through the pipe.
         let grabEnded = DispatchSemaphore(value: 0)
-        let grabThread = Thread { [self, wakePipe] in
+        DetachedThread.start(name: "swipeback-grab", stackSize: 1 << 20) { [self, wakePipe] in
             defer { grabEnded.signal() }
             do {
                 try grab.run { report in
@@ -93,9 +94,6 @@ public final class SystemHost: @unchecked Sendable {
                 wakePipe.wake()
             }
         }
-        grabThread.name = "swipeback-grab"
-        grabThread.stackSize = 1 << 20
-        grabThread.start()
         defer {
             // The grab thread closes its connection as it ends; wait for it, briefly.
             grab.stop()

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
-import Foundation
+import FoundationEssentials
 import SwipeBackPosix
 import SwipeBackX11
 
@@ -45,9 +45,7 @@ public final class SystemWatchdog: @unchecked Sendable {
 
     /// Watches on a thread of its own until the process ends; `onStall` gets the stall's length in ms.
     public func start(onStall: @escaping @Sendable (Double) -> Void) {
-        let thread = Thread { [self] in watch(onStall: onStall) }
-        thread.name = "swipeback-watchdog"
-        thread.start()
+        DetachedThread.start(name: "swipeback-watchdog") { [self] in watch(onStall: onStall) }
     }
 
     private func watch(onStall: (Double) -> Void) {

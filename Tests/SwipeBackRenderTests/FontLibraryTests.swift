@@ -71,10 +71,42 @@ final class FontLibraryTests: XCTestCase {
         }
         XCTAssertEqual(checked, 7)
         XCTAssertEqual(FontLibrary.unknownGlyphCount(in: page.title, font: page.font, bold: true), 0)
+        for other in document.pages.values { XCTAssertEqual(FontCheck.unshown(other, fontFamily: nil), [], other.id) }
+        let world = try XCTUnwrap(document.pages["world"])
+        guard case .button(let label, _) = world.elements[0].kind else { return XCTFail("the world page starts with a button") }
+        XCTAssertEqual(FontLibrary.unknownGlyphCount(in: label, font: world.font, bold: true), 0)
         // Han characters take the page's language: Japanese forms under ja, Chinese under zh-CN.
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "ja")).map(\.family), ["Noto Sans CJK JP"])
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "zh-CN")).map(\.family), ["Noto Sans CJK SC"])
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "zh-TW")).map(\.family), ["Noto Sans CJK TC"])
+    }
+
+    /// Emoji come in colour (Noto Color Emoji's bitmaps, drawn by cairo), not as black outlines,
+    /// even the ones DejaVu Sans has in black (U+1F600).
+    func testEmojiAreDrawnInColour() throws {
+        for emoji in ["😀", "👍🏽", "🇯🇵"] {
+            XCTAssertEqual(FontLibrary.runs(in: emoji, font: TextFont()).map(\.family), ["Noto Color Emoji"], emoji)
+            let surface = try ImageSurface(width: 40, height: 40, opaque: true)
+            var saturated = 0
+            try surface.draw { cr in
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_paint(cr)
+                cairo_set_source_rgb(cr, 0, 0, 0)
+                let layout = FontLibrary.layout(cr, text: emoji, sizePixels: 24, bold: false, wrapWidth: nil)
+                defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+                cairo_move_to(cr, 4, 4)
+                pango_cairo_show_layout(cr, layout)
+            }
+            surface.flush()
+            for y in 0..<surface.height {
+                for x in 0..<surface.width {
+                    let p = UnsafeRawPointer(surface.data + y * surface.stride).load(fromByteOffset: x * 4, as: UInt32.self)
+                    let channels = [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
+                    if channels.max()! - channels.min()! > 80 { saturated += 1 }
+                }
+            }
+            XCTAssertGreaterThan(saturated, 40, "\(emoji): a colour glyph, not a black one")
+        }
     }
 
     func testACharacterNoFontHasIsNamedOnceInOrder() {
