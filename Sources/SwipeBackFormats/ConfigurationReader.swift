@@ -63,8 +63,10 @@ public enum ConfigurationReader {
             }
             configuration.set(key, to: parsed)
         }
-        if let family = configuration.fontFamily, family.allSatisfy(\.isWhitespace) {
-            throw fields.error("\"fontFamily\" is empty; expected a family name like \"Noto Sans\", or null for DejaVu Sans")
+        if let family = configuration.fontFamily, let problem = TextFont.familyProblem(family) {
+            throw fields.error(family.allSatisfy(\.isWhitespace)
+                ? "\"fontFamily\" is empty; expected a family name like \"Noto Sans\", or null for DejaVu Sans"
+                : "\"fontFamily\" is \(FormatError.quoted(family)); expected \(problem), or null for DejaVu Sans")
         }
         // A key or button is a back command or a forward command, not both.
         if let button = configuration.backButtons.first(where: configuration.forwardButtons.contains) {

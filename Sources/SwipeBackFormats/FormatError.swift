@@ -56,7 +56,8 @@ extension FormatError {
     }
 
     /// `text` with every control character (C0, DEL, C1) written as a JSON escape (`\n`, `\t`,
-    /// `\u001b`), and with `escapeQuotes` `"` and `\` too; everything else as it is.
+    /// `\u001b`), the invisible and reordering ones too (`\u200b`, `\u202e`, `\u00a0`; above
+    /// U+FFFF as `\u{e0001}`), and with `escapeQuotes` `"` and `\` too; everything else as it is.
     public static func escapingControlCharacters(_ text: String, escapeQuotes: Bool) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -67,14 +68,27 @@ extension FormatError {
             case "\r": out.append(contentsOf: "\\r".unicodeScalars)
             case "\t": out.append(contentsOf: "\\t".unicodeScalars)
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleOrReordering(scalar) {
                     let hex = String(scalar.value, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+                    let escaped = hex.count <= 4 ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : "\\u{" + hex + "}"
+                    out.append(contentsOf: escaped.unicodeScalars)
                 } else {
                     out.append(scalar)
                 }
             }
         }
         return String(out)
+    }
+
+    /// Format characters (zero-width spaces and joiners, the bidi overrides and isolates that
+    /// would reorder the rest of a terminal line), line and paragraph separators, and spaces
+    /// other than U+0020 that look like it (U+00A0): shown as escapes so a message says what the
+    /// file holds.
+    static func isInvisibleOrReordering(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        case .spaceSeparator: return scalar != " "
+        default: return false
+        }
     }
 }

@@ -126,18 +126,26 @@ public enum PagesDocumentReader {
                                   baseDirectory: String) throws -> PageDefinition {
         let fields = try FieldReader(value, file: file, line: line, place: "page \(FormatError.quoted(id))")
         var page = PageDefinition(id: id)
-        page.title = try fields.string("title") ?? id
-        page.header = try fields.bool("header") ?? true
-        if let style = try fields.string("backButton") {
-            guard let parsed = BackButtonStyle(rawValue: style) else {
-                throw fields.error("\"backButton\" is \(FormatError.quoted(style)); expected system, custom or none")
-            }
-            page.backButton = parsed
+        // A full check goes on past a bad page property, to the next one and the elements.
+        func collecting(_ body: () throws -> Void) throws {
+            do { try body() } catch let error as FormatError where collected != nil { try report(error) }
         }
-        page.interactivePop = try fields.bool("interactivePop") ?? true
-        page.shouldBegin = try fields.bool("shouldBegin")
-        page.font = try parseFont(fields)
-        let elements = try fields.array("elements") ?? []
+        try collecting { page.title = try fields.string("title") ?? id }
+        try collecting { page.header = try fields.bool("header") ?? true }
+        try collecting {
+            if let style = try fields.string("backButton") {
+                guard let parsed = BackButtonStyle(rawValue: style) else {
+                    throw fields.error("\"backButton\" is \(FormatError.quoted(style)); expected system, custom or none")
+                }
+                page.backButton = parsed
+            }
+        }
+        try collecting { page.interactivePop = try fields.bool("interactivePop") ?? true }
+        try collecting { page.shouldBegin = try fields.bool("shouldBegin") }
+        try collecting { page.font.family = try parseFamily(fields) }
+        try collecting { page.font.language = try parseLanguage(fields) }
+        var elements: [JSONValue] = []
+        try collecting { elements = try fields.array("elements") ?? [] }
         guard elements.count <= InputLimits.elementsPerPage else {
             throw fields.error("\(elements.count) elements; a page has at most \(InputLimits.elementsPerPage)")
         }
@@ -199,21 +207,26 @@ public enum PagesDocumentReader {
         let height = try fields.number("height")
         if let height, height < 0 { throw fields.error("\"height\" must be 0 or more") }
         var element = PageElement(id: try fields.string("id"), kind: kind, frame: try fields.frame("frame"), height: height)
-        element.font = try parseFont(fields)
+        element.font = TextFont(family: try parseFamily(fields), language: try parseLanguage(fields))
         return element
     }
 
-    /// A page's or an element's `font` (a family name) and `lang` (a BCP 47 tag).
-    private static func parseFont(_ fields: FieldReader) throws -> TextFont {
+    /// A page's or an element's `font`: a family name.
+    private static func parseFamily(_ fields: FieldReader) throws -> String? {
         let family = try fields.string("font")
-        if let family, family.allSatisfy(\.isWhitespace) || family.utf8.count > 200 {
-            throw fields.error("\"font\" is \(FormatError.quoted(family)); expected a family name like \"Noto Sans\" (at most 200 bytes)")
+        if let family, let problem = TextFont.familyProblem(family) {
+            throw fields.error("\"font\" is \(FormatError.quoted(family)); expected \(problem)")
         }
+        return family
+    }
+
+    /// A page's or an element's `lang`: a BCP 47 tag.
+    private static func parseLanguage(_ fields: FieldReader) throws -> String? {
         let language = try fields.string("lang")
         if let language, !TextFont.isLanguageTag(language) {
-            throw fields.error("\"lang\" is \(FormatError.quoted(language)); expected a BCP 47 language tag like \"ja\", \"zh-CN\" or \"hi\"")
+            throw fields.error("\"lang\" is \(FormatError.quoted(language)); expected a BCP 47 language tag like \"ja\", \"zh-CN\" or \"hi\" (at most 35 characters)")
         }
-        return TextFont(family: family, language: language)
+        return language
     }
 
     private static func parseAction(_ value: JSONValue, fields: FieldReader) throws -> ElementAction {

@@ -22,8 +22,9 @@ public enum ScenarioReader {
     /// Parses scenario text; see `read(path:configuration:)`.
     public static func parse(_ text: String, file: String, baseDirectory: String,
                              configuration: Configuration = Configuration()) throws -> Scenario {
-        // isNewline also splits "\r\n", which Swift keeps as one Character.
-        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // JSON Lines ends a line at "\n" only ("\r\n" is one Character in Swift): U+2028, U+2029
+        // and U+0085 may stand raw inside a JSON string.
+        let rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         var numbered: [(Int, String)] = []
         for (index, line) in rawLines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             let limit = numbered.isEmpty ? InputLimits.scenarioHeaderBytes : InputLimits.scenarioLineBytes

@@ -5,6 +5,13 @@ import SwipeBackCore
 /// lacks, and characters no font on the system has (drawn as boxes). Warnings, not errors: the
 /// document still runs, in DejaVu Sans and with boxes, so `--check` prints them and passes.
 public enum FontCheck {
+    /// Whether a Debian font package is installed, by a family only it ships.
+    static func isInstalled(_ package: String) -> Bool {
+        let family = ["fonts-noto-cjk": "Noto Sans CJK JP", "fonts-noto-core": "Noto Sans Devanagari",
+                      "fonts-noto-color-emoji": "Noto Color Emoji"][package]
+        return family.map(FontLibrary.hasFamily) ?? false
+    }
+
     /// At most this many characters are named in one line; the rest are counted.
     static let charactersNamed = 12
 
@@ -21,28 +28,43 @@ public enum FontCheck {
                                 configurationSource: String) throws -> [String] {
         try FontLibrary.loadDefault()
         var lines: [String] = []
+        if let problem = FontLibrary.systemConfigurationProblem { lines.append(problem) }
         if let fontFamily, !FontLibrary.hasFamily(fontFamily) {
             lines.append("\(configurationSource): \"fontFamily\" is \"\(fontFamily)\", which no font on this system has;"
                          + " pages use \(FontLibrary.family) (`fc-list : family` lists the families there are)")
         }
         let fallback = fontFamily.flatMap { FontLibrary.hasFamily($0) ? $0 : nil } ?? FontLibrary.family
+        // One line per family the system lacks, naming where the document uses it.
+        var absent: [(family: String, places: [String])] = []
+        func note(_ family: String?, _ place: String) {
+            guard let family, !FontLibrary.hasFamily(family) else { return }
+            if let index = absent.firstIndex(where: { $0.family == family }) {
+                absent[index].places.append(place)
+            } else {
+                absent.append((family, [place]))
+            }
+        }
+        var unshownLines: [String] = []
         for id in document.pages.keys.sorted() {
             let page = document.pages[id]!
-            let place = "\(file): page \"\(id)\""
-            if let family = page.font.family, !FontLibrary.hasFamily(family) {
-                lines.append("\(place): font \"\(family)\" is not on this system; its text uses \(fallback)")
-            }
+            note(page.font.family, "page \"\(id)\"")
             for (index, element) in page.elements.enumerated() {
-                if let family = element.font.family, !FontLibrary.hasFamily(family) {
-                    let used = FontLibrary.drawnFamily(page.font.family, fallback: fontFamily)
-                    lines.append("\(place) element \(index): font \"\(family)\" is not on this system; its text uses \(used)")
-                }
+                note(element.font.family, "page \"\(id)\" element \(index)")
             }
             let missing = unshown(page, fontFamily: fontFamily)
-            if !missing.isEmpty { lines.append("\(place): " + describe(missing)) }
+            if !missing.isEmpty { unshownLines.append("\(file): page \"\(id)\": " + describe(missing)) }
         }
-        return lines
+        for (family, places) in absent {
+            let named = places.prefix(placesNamed).joined(separator: ", ")
+                + (places.count > placesNamed ? " and \(places.count - placesNamed) more" : "")
+            lines.append("\(file): font \"\(family)\" is not on this system (\(named)); that text uses the enclosing font"
+                         + " instead (the page's, else \(fallback))")
+        }
+        return lines + unshownLines
     }
+
+    /// At most this many places are named for a missing family; the rest are counted.
+    static let placesNamed = 6
 
     /// The characters of `page`'s text (title, text, button and toggle labels) no font shows.
     static func unshown(_ page: PageDefinition, fontFamily: String?) -> [Unicode.Scalar] {
@@ -70,14 +92,16 @@ public enum FontCheck {
 
     /// "no font on this system has 東 (U+6771), ... (N characters: they show as boxes; Debian's
     /// fonts-noto-cjk has them)".
-    static func describe(_ scalars: [Unicode.Scalar]) -> String {
+    ///
+    /// A package is named only when it is not installed (`installed` says, by a family it ships).
+    static func describe(_ scalars: [Unicode.Scalar], installed: (String) -> Bool = FontCheck.isInstalled) -> String {
         let named = scalars.prefix(charactersNamed).map { scalar in
             let code = String(scalar.value, radix: 16, uppercase: true)
             return "\(String(scalar)) (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))"
         }
         let more = scalars.count > charactersNamed ? " and \(scalars.count - charactersNamed) more" : ""
         var packages: [String] = []
-        for package in scalars.compactMap(FontLibrary.debianPackage(for:)) where !packages.contains(package) {
+        for package in scalars.compactMap(FontLibrary.debianPackage(for:)) where !packages.contains(package) && !installed(package) {
             packages.append(package)
         }
         let listed = packages.count < 2 ? packages.joined() : packages.dropLast().joined(separator: ", ") + " and " + packages.last!

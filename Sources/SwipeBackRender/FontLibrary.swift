@@ -27,6 +27,19 @@ public enum FontLibrary {
     /// Whether the configuration has a family, by the name asked for: `hasFamily` runs on the
     /// drawing paths, and a fontconfig listing is not cheap.
     private static let families = Mutex<[String: Bool]>([:])
+    /// The family fontconfig's rules prefer for a language's sans-serif text, by language tag.
+    private static let languageFamilies = Mutex<[String: String?]>([:])
+    /// Why the system's fontconfig configuration could not be read (then its font folders are
+    /// read without its rules), or nil when it was: `FontCheck` reports it.
+    nonisolated(unsafe) public private(set) static var systemConfigurationProblem: String?
+    /// Family names fontconfig resolves by its rules rather than lists: always present.
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "emoji", "system-ui",
+                                               "cursive", "fantasy", "math"]
+    /// Font folders and caches read when the system's configuration cannot be: fontconfig's own
+    /// defaults on Debian.
+    private static let fallbackConfiguration = "<?xml version=\"1.0\"?><fontconfig><dir>/usr/share/fonts</dir>"
+        + "<dir>/usr/local/share/fonts</dir><dir prefix=\"xdg\">fonts</dir><cachedir>/var/cache/fontconfig</cachedir>"
+        + "<cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>"
     /// SwipeBack's private font map (a `PangoCairoFontMap`), made by `load(assetsDirectory:)`.
     nonisolated(unsafe) private(set) static var fontMap: UnsafeMutablePointer<PangoFontMap>?
 
@@ -42,9 +55,16 @@ public enum FontLibrary {
             throw RenderError("fontconfig failed to start")
         }
         let shipped = shippedFiles.map { assetsDirectory + "/fonts/" + $0 }
+        var loaded = false
         if let system = FcConfigGetFilename(config, nil) {
-            _ = FcConfigParseAndLoad(config, system, 0)
+            loaded = FcConfigParseAndLoad(config, system, 0) != 0
             free(system)
+        }
+        if !loaded {
+            let named = getenv("FONTCONFIG_FILE").map { "FONTCONFIG_FILE \"\(String(cString: $0))\"" } ?? "/etc/fonts/fonts.conf"
+            systemConfigurationProblem = "\(named) cannot be read as a fontconfig configuration;"
+                + " pages use the fonts in /usr/share/fonts without the system's rules"
+            _ = FcConfigParseAndLoadFromMemory(config, fallbackConfiguration, 0)
         }
         guard FcConfigParseAndLoadFromMemory(config, privateRules(shipped: shipped), 1) != 0 else {
             throw RenderError("fontconfig refused SwipeBack's font rules (shipped fonts in \(assetsDirectory)/fonts)")
@@ -107,6 +127,7 @@ public enum FontLibrary {
     ///
     /// - Parameter name: a fontconfig family name, compared as fontconfig does (any case).
     public static func hasFamily(_ name: String) -> Bool {
+        if genericFamilies.contains(name.lowercased()) { return true }
         if let known = families.withLock({ $0[name] }) { return known }
         var found = false
         if let config, let pattern = FcPatternCreate() {
@@ -122,6 +143,39 @@ public enum FontLibrary {
             FcPatternDestroy(pattern)
         }
         families.withLock { $0[name] = found }
+        return found
+    }
+
+    /// The family fontconfig's rules prefer for sans-serif text in `language` when it is not the
+    /// shipped one (Noto Sans CJK KR for `ko` where fonts-noto-cjk is installed), or nil.
+    ///
+    /// Pango derives a run's language from its script, and keeps the page's only where its tables
+    /// say the language writes that script; they do not say it for Han in Korean, so without this
+    /// family Han under `ko` would take the locale's forms.
+    static func languageFamily(_ language: String) -> String? {
+        if let known = languageFamilies.withLock({ $0[language] }) { return known }
+        var found: String?
+        if let config, let pattern = FcPatternCreate() {
+            _ = FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+            if let languages = FcLangSetCreate() {
+                _ = FcLangSetAdd(languages, language)
+                _ = FcPatternAddLangSet(pattern, FC_LANG, languages)
+                FcLangSetDestroy(languages)
+            }
+            _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            if let match = FcFontMatch(config, pattern, &result) {
+                var name: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name {
+                    let matched = String(cString: name)
+                    found = matched == family ? nil : matched
+                }
+                FcPatternDestroy(match)
+            }
+            FcPatternDestroy(pattern)
+        }
+        languageFamilies.withLock { $0[language] = .some(found) }
         return found
     }
 
@@ -243,7 +297,17 @@ public enum FontLibrary {
         }
         pango_layout_context_changed(layout)
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, font.family ?? family)
+        // The chosen family, DejaVu Sans behind it, then the language's own family; past them the
+        // system's fontconfig fallback. A generic family stands alone: its expansion is bound
+        // weakly, and a named family after it would win over every font it names.
+        var names = [font.family ?? family]
+        if !genericFamilies.contains(names[0].lowercased()) {
+            if names[0] != family { names.append(family) }
+            if let language = font.language, let preferred = languageFamily(language), !names.contains(preferred) {
+                names.append(preferred)
+            }
+        }
+        pango_font_description_set_family(description, names.joined(separator: ","))
         pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_font_description_set_absolute_size(description, sizePixels * Double(swipeback_pango_scale()))
         pango_layout_set_font_description(layout, description)

@@ -46,7 +46,7 @@ enum KioskCommand {
         for warning in fontWarnings { printError(warning) }
         if check {
             let warned = fontWarnings.isEmpty ? "" : ", \(fontWarnings.count) font warning\(fontWarnings.count == 1 ? "" : "s")"
-            try printStandardOutput("\(path): ok, \(document.pages.count) pages, \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\(warned)\n")
+            try printStandardOutput("\(path): ok, \(document.pages.count) page\(document.pages.count == 1 ? "" : "s"), \(document.stacks.count) stack\(document.stacks.count == 1 ? "" : "s")\(warned)\n")
             return 0
         }
         let window = try DemoCommand.openWindow(title: "SwipeBack kiosk", width: 1024, height: 640)

@@ -253,13 +253,46 @@ final class FormatsTests: XCTestCase {
             (#"{"root": "a", "pages": {"a": {"elements": [{"type": "text", "text": "x", "font": " "}]}}}"#,
              "page \"a\" element 0: \"font\" is \" \"; expected a family name"),
             (#"{"root": "a", "pages": {"a": {"font": 3}}}"#, "page \"a\": \"font\""),
+            (#"{"root": "a", "pages": {"a": {"font": "DejaVu Serif\u0000junk"}}}"#, "expected a family name without control characters"),
+            (#"{"root": "a", "pages": {"a": {"lang": "en-x-aaaaaaaa-bbbbbbbb-cccccccc-dddd"}}}"#, "(at most 35 characters)"),
         ]
         for (text, expected) in bad {
             let got = message { _ = try PagesDocumentReader.read(path: try write("bad.json", text)) }
             XCTAssertTrue(got.contains(expected), "\(got) should contain \(expected)")
         }
-        for tag in ["ja", "zh-CN", "zh-Hant-TW", "hi-IN", "und-Zsye", "sr-Latn"] { XCTAssertTrue(TextFont.isLanguageTag(tag), tag) }
-        for tag in ["", "j", "japanese", "ja_JP", "ja-", "-ja", "ja--JP", "ja-toolongsubtag", "日本"] { XCTAssertFalse(TextFont.isLanguageTag(tag), tag) }
+        for tag in ["ja", "zh-CN", "zh-Hant-TW", "hi-IN", "und-Zsye", "sr-Latn", "x-kiosk", "i-klingon"] { XCTAssertTrue(TextFont.isLanguageTag(tag), tag) }
+        for tag in ["", "j", "x", "japanese", "ja_JP", "ja-", "-ja", "ja--JP", "ja-toolongsubtag", "日本"] { XCTAssertFalse(TextFont.isLanguageTag(tag), tag) }
+    }
+
+    /// A bad page property no longer hides the problems after it: a full check names them all.
+    func testAFullCheckGoesOnPastABadPageProperty() throws {
+        let path = try write("pages.json", #"""
+            {"root": "a", "pages": {"a": {"lang": "", "header": 3, "font": "", "elements": [{"type": "video"}]},
+                                    "b": {"elements": [{"type": "text", "text": "x", "lang": "??"}]}}}
+            """#)
+        let problems = PagesDocumentReader.problems(path: path).map(\.description)
+        XCTAssertEqual(problems.count, 5, problems.joined(separator: "\n"))
+        for expected in ["page \"a\": \"header\"", "page \"a\": \"font\" is \"\"", "page \"a\": \"lang\" is \"\"",
+                         "page \"a\" element 0: unknown element type \"video\"", "page \"b\" element 0: \"lang\" is \"??\""] {
+            XCTAssertTrue(problems.contains { $0.contains(expected) }, "\(expected) in \(problems)")
+        }
+    }
+
+    /// JSON Lines ends a line at "\n": U+2028, U+2029 and U+0085 inside a string are text.
+    func testLineSeparatorsInsideAScenarioStringAreText() throws {
+        let path = try write("s.jsonl", #"{"scenario": 1, "window": {"width": 800, "height": 600}, "stacks": [{"id": "main", "pages": ["A"]}],"#
+            + " \"pages\": {\"root\": \"A\", \"pages\": {\"A\": {\"title\": \"one\u{2028}two\u{2029}three\u{85}four\"}}}}\n"
+            + #"{"t": 0, "type": "down", "id": 1, "device": "touch", "x": 5, "y": 5}"# + "\n")
+        let scenario = try ScenarioReader.read(path: path)
+        XCTAssertEqual(scenario.document.page("A").title, "one\u{2028}two\u{2029}three\u{85}four")
+        XCTAssertEqual(scenario.lines.count, 1)
+    }
+
+    /// Messages show invisible and reordering characters as escapes, so a line says what the file holds.
+    func testMessagesEscapeInvisibleAndReorderingCharacters() {
+        XCTAssertEqual(FormatError.escapingControlCharacters("a\u{202E}b\u{200B}c\u{A0}d\u{E0001} e", escapeQuotes: false),
+                       "a\\u202eb\\u200bc\\u00a0d\\u{e0001} e")
+        XCTAssertEqual(FormatError.escapingControlCharacters("東京 👋 שלום", escapeQuotes: false), "東京 👋 שלום")
     }
 
     func testTheFontFamilyKeyTakesANameOrNullButNotNothing() throws {

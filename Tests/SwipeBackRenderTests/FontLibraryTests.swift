@@ -79,6 +79,11 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "ja")).map(\.family), ["Noto Sans CJK JP"])
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "zh-CN")).map(\.family), ["Noto Sans CJK SC"])
         XCTAssertEqual(FontLibrary.runs(in: "東京", font: TextFont(language: "zh-TW")).map(\.family), ["Noto Sans CJK TC"])
+        // Pango keeps a page's language for Han only where its tables say the language writes Han,
+        // which they do not for Korean: the language's own family (fontconfig's choice) does it.
+        XCTAssertEqual(FontLibrary.runs(in: "直 骨 次", font: TextFont(language: "ko")).map(\.family), ["Noto Sans CJK KR"])
+        XCTAssertEqual(FontLibrary.languageFamily("ko"), "Noto Sans CJK KR")
+        XCTAssertEqual(FontLibrary.runs(in: "Swipe back", font: TextFont(language: "en")).map(\.family), ["DejaVu Sans"])
     }
 
     /// Emoji come in colour (Noto Color Emoji's bitmaps, drawn by cairo), not as black outlines,
@@ -124,6 +129,11 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertEqual(FontLibrary.drawnFamily(nil, fallback: "Noto Serif"), "Noto Serif")
         XCTAssertEqual(FontLibrary.drawnFamily("Noto Sans", fallback: "Noto Serif"), "Noto Sans")
         XCTAssertEqual(FontLibrary.drawnFamily("No Such Family 42", fallback: "Nor This One"), "DejaVu Sans")
+        XCTAssertTrue(FontLibrary.hasFamily("serif"), "generic families are fontconfig's to resolve")
+        let serif = FontLibrary.runs(in: "Serif", font: TextFont(family: "serif")).map(\.family)
+        XCTAssertTrue(serif.count == 1 && serif[0].hasSuffix("Serif"), "the system's serif (Noto Serif here): \(serif)")
+        // A brand font without Latin: DejaVu Sans draws what it lacks, before the system's fallback.
+        XCTAssertEqual(FontLibrary.runs(in: "Abc", font: TextFont(family: "Noto Music")).map(\.family), ["DejaVu Sans"])
         XCTAssertEqual(FontLibrary.runs(in: "Serif", font: TextFont(family: "Noto Serif")).map(\.family), ["Noto Serif"])
     }
 
@@ -154,17 +164,24 @@ final class FontLibraryTests: XCTestCase {
             PageElement(kind: .text("x\u{F0001}")), PageElement(kind: .button(label: "\u{F0000}", action: .pop)),
         ])
         page.elements[0].font = TextFont(family: "No Such Family 42")
-        let document = PagesDocument(pages: ["p": page, "q": PageDefinition(id: "q", title: "Fine")], stacks: [])
+        var other = PageDefinition(id: "q", title: "Fine", elements: [PageElement(kind: .text("Fine"))])
+        other.font.family = "No Such Family 42"
+        other.elements[0].font.family = "No Such Family 42"
+        let document = PagesDocument(pages: ["p": page, "q": other], stacks: [])
         let lines = try FontCheck.warnings(document: document, file: "pages.json", fontFamily: "Nor This One", configurationSource: "c.json")
         XCTAssertEqual(lines, [
             "c.json: \"fontFamily\" is \"Nor This One\", which no font on this system has; pages use DejaVu Sans (`fc-list : family` lists the families there are)",
-            "pages.json: page \"p\" element 0: font \"No Such Family 42\" is not on this system; its text uses DejaVu Sans",
+            "pages.json: font \"No Such Family 42\" is not on this system (page \"p\" element 0, page \"q\", page \"q\" element 0);"
+                + " that text uses the enclosing font instead (the page's, else DejaVu Sans)",
             "pages.json: page \"p\": no font on this system has \u{F0000} (U+F0000), \u{F0001} (U+F0001) (2 characters: they show as boxes)",
         ])
-        XCTAssertEqual(FontCheck.describe(Array("東京👋ก".unicodeScalars)),
+        // A package already installed is not named (here all three are).
+        XCTAssertEqual(FontCheck.describe(Array("東京".unicodeScalars)),
+                       "no font on this system has 東 (U+6771), 京 (U+4EAC) (2 characters: they show as boxes)")
+        XCTAssertEqual(FontCheck.describe(Array("東京👋ก".unicodeScalars), installed: { _ in false }),
                        "no font on this system has 東 (U+6771), 京 (U+4EAC), 👋 (U+1F44B), ก (U+0E01) (4 characters: they show as boxes;"
                        + " Debian's fonts-noto-cjk, fonts-noto-color-emoji and fonts-noto-core have them)")
         let many = (0x4E00..<0x4E20).map { Unicode.Scalar($0)! }
-        XCTAssertTrue(FontCheck.describe(many).contains(" and 20 more (32 characters:"))
+        XCTAssertTrue(FontCheck.describe(many, installed: { _ in false }).contains(" and 20 more (32 characters:"))
     }
 }

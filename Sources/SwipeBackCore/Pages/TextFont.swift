@@ -26,13 +26,27 @@ public struct TextFont: Hashable, Sendable {
         TextFont(family: family ?? outer.family, language: language ?? outer.language)
     }
 
+    /// What is wrong with `family` as a font family name, or nil when nothing is: it must have a
+    /// character other than white space, no control characters (fontconfig's names end at a NUL)
+    /// and at most 200 bytes (longer than any family fontconfig lists).
+    public static func familyProblem(_ family: String) -> String? {
+        if family.allSatisfy(\.isWhitespace) { return "a family name like \"Noto Sans\"" }
+        if family.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a family name without control characters"
+        }
+        if family.utf8.count > 200 { return "a family name of at most 200 bytes" }
+        return nil
+    }
+
     /// Whether `tag` has the shape of a BCP 47 language tag: subtags of 1 to 8 ASCII letters or
-    /// digits joined by `-`, the first of 2 to 3 letters (`ja`, `zh-Hant-TW`, `hi-IN`), at most
-    /// 35 characters (RFC 5646's bound for a tag without extensions).
+    /// digits joined by `-`, the first of 2 to 3 letters (`ja`, `zh-Hant-TW`, `hi-IN`) or the
+    /// private-use and grandfathered prefixes `x` and `i` (`x-kiosk`, `i-klingon`), at most 35
+    /// characters (RFC 5646's bound for a tag without extensions).
     public static func isLanguageTag(_ tag: String) -> Bool {
         guard tag.utf8.count <= 35 else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let first = subtags.first, first.allSatisfy({ $0.isASCII && $0.isLetter }),
+              (2...3).contains(first.count) || (subtags.count > 1 && ["x", "i", "X", "I"].contains(first)) else {
             return false
         }
         return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
