@@ -221,7 +221,7 @@ public final class InputService {
                                    ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue))])
             case .moved(let slot, let swipe, let wouldCommit):
                 if let touch = sessionTouch(device, slot) {
-                    let stretch = min(max(swipe.inwardPixels, 0) / max(swipe.commitDistancePixels, 1), SessionMessage.stretchLimit)
+                    let stretch = min(swipe.stretch, SessionMessage.stretchLimit)
                     channel?.send(.progress(touch: touch, progress: swipe.progress, y: fraction(swipe.latest.y - swipe.area.y, of: swipe.area.height),
                                             stretch: stretch, active: wouldCommit))
                 }

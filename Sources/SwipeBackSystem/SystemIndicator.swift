@@ -94,7 +94,7 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
-        began(edge: swipe.edge, area: swipe.area, y: swipe.start.y, stretch: stretch(swipe))
+        began(edge: swipe.edge, area: swipe.area, y: swipe.start.y, stretch: swipe.stretch)
     }
 
     /// Shows the arrow for a swipe known by its numbers (a session side's, from the service).
@@ -129,17 +129,13 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
-        moved(stretch: stretch(swipe), active: wouldCommit)
+        moved(stretch: swipe.stretch, active: wouldCommit)
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
         // The arrow covers only the edge: the back goes at once.
         send()
         ended(commit: decision == .commit, at: timeMilliseconds)
-    }
-
-    private func stretch(_ swipe: SystemSwipe) -> Double {
-        max(swipe.inwardPixels, 0) / max(swipe.commitDistancePixels, 1)
     }
 
     public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {

@@ -158,6 +158,10 @@ public struct SystemSwipe: Sendable {
     /// How far the finger is inward of where it came down, px (negative outward).
     public var inwardPixels: Double { (latest.x - start.x) * edge.inward }
 
+    /// The back arrow's stretch: the inward distance over the commit distance, 0 up (1 where a
+    /// slow release starts to commit). Both hosts' arrows draw from it.
+    public var stretch: Double { max(inwardPixels, 0) / max(commitDistancePixels, 1) }
+
     /// The progress the decision uses: the inward distance over the monitor's width, 0...1.
     public var progress: Double { min(max(inwardPixels, 0) / area.width, 1) }
 
