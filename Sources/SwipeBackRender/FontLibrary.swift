@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import SwipeBackCore
+import Glibc
 import Synchronization
 
 /// The fonts pages are drawn with: the shipped DejaVu Sans first, then the system's fonts.
@@ -55,14 +56,20 @@ public enum FontLibrary {
             throw RenderError("fontconfig failed to start")
         }
         let shipped = shippedFiles.map { assetsDirectory + "/fonts/" + $0 }
+        // The system's configuration, when it is a regular file that fontconfig parses and that
+        // names at least one font folder; else the system's font folders alone. (A FIFO there
+        // still blocks: Pango's font map loads fontconfig's default configuration from it too.)
         var loaded = false
         if let system = FcConfigGetFilename(config, nil) {
-            loaded = FcConfigParseAndLoad(config, system, 0) != 0
+            var status = stat()
+            if stat(system, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                loaded = FcConfigParseAndLoad(config, system, 0) != 0 && namesFontFolders(config)
+            }
             free(system)
         }
         if !loaded {
             let named = getenv("FONTCONFIG_FILE").map { "FONTCONFIG_FILE \"\(String(cString: $0))\"" } ?? "/etc/fonts/fonts.conf"
-            systemConfigurationProblem = "\(named) cannot be read as a fontconfig configuration;"
+            systemConfigurationProblem = "\(named) cannot be read as a fontconfig configuration with font folders;"
                 + " pages use the fonts in /usr/share/fonts without the system's rules"
             _ = FcConfigParseAndLoadFromMemory(config, fallbackConfiguration, 0)
         }
@@ -87,6 +94,13 @@ public enum FontLibrary {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         fontOptions = options
         loadedFrom = assetsDirectory
+    }
+
+    /// Whether `config` names a font folder (`<dir>`): a configuration without one shows no font.
+    private static func namesFontFolders(_ config: OpaquePointer) -> Bool {
+        guard let folders = FcConfigGetFontDirs(config) else { return false }
+        defer { FcStrListDone(folders) }
+        return FcStrListNext(folders) != nil
     }
 
     /// What SwipeBack adds to the system's configuration: the shipped files are the only DejaVu

@@ -205,16 +205,25 @@ final class KioskTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("swipeback: \(pages): page \"world\": no font on this system has 東 (U+6771), 京 (U+4EAC)"), lines[1])
         XCTAssertFalse(bare.standardError.contains("(U+0627)"), "Arabic is in the shipped DejaVu Sans")
 
-        // A FONTCONFIG_FILE that cannot be read: one line says so, and the fonts in /usr/share/fonts
-        // are still found (as fontconfig itself falls back to them).
-        environment["FONTCONFIG_FILE"] = folder.appendingPathComponent("missing.conf").path
-        let broken = try runCommand(try Paths.swipeback, ["kiosk", pages, "--check"], environment: environment)
-        XCTAssertEqual(broken.status, 0)
-        XCTAssertTrue(broken.standardError.contains("swipeback: FONTCONFIG_FILE \"\(folder.path)/missing.conf\" cannot be read as a"
-                                                   + " fontconfig configuration; pages use the fonts in /usr/share/fonts without the system's rules\n"),
-                      broken.standardError)
-        XCTAssertFalse(broken.standardError.contains("no font on this system"), broken.standardError)
-        XCTAssertEqual(broken.standardOutput, pages + ": ok, 2 pages, 1 stack, 1 font warning\n")
+        // A FONTCONFIG_FILE that cannot be used (missing, empty, not XML, a folder, one without a
+        // font folder): one line says so, and the fonts in
+        // /usr/share/fonts are still found (as fontconfig itself falls back to them).
+        let unusable = folder.appendingPathComponent("unusable")
+        try FileManager.default.createDirectory(at: unusable, withIntermediateDirectories: true)
+        try "".write(toFile: unusable.appendingPathComponent("empty.conf").path, atomically: true, encoding: .utf8)
+        try "<fontconfig><dir>".write(toFile: unusable.appendingPathComponent("garbage.conf").path, atomically: true, encoding: .utf8)
+        try "<fontconfig></fontconfig>".write(toFile: unusable.appendingPathComponent("nofolders.conf").path, atomically: true, encoding: .utf8)
+        for name in ["missing.conf", "empty.conf", "garbage.conf", "nofolders.conf", ""] {
+            let path = name.isEmpty ? unusable.path : unusable.appendingPathComponent(name).path
+            environment["FONTCONFIG_FILE"] = path
+            let broken = try runCommand(try Paths.swipeback, ["kiosk", pages, "--check"], environment: environment)
+            XCTAssertEqual(broken.status, 0, name)
+            XCTAssertTrue(broken.standardError.contains("swipeback: FONTCONFIG_FILE \"\(path)\" cannot be read as a fontconfig"
+                                                       + " configuration with font folders; pages use the fonts in /usr/share/fonts without the system's rules\n"),
+                          "\(name): \(broken.standardError)")
+            XCTAssertFalse(broken.standardError.contains("no font on this system"), "\(name): \(broken.standardError)")
+            XCTAssertEqual(broken.standardOutput, pages + ": ok, 2 pages, 1 stack, 1 font warning\n", name)
+        }
 
         environment["FONTCONFIG_FILE"] = nil
         let brand = folder.appendingPathComponent("config.json").path
