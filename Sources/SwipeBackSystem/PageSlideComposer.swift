@@ -47,13 +47,13 @@ public final class PageSlideComposer {
         guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
             throw X11Error("the X server has no RENDER extension, which the page style composes with")
         }
-        let screen = XDefaultScreen(display)
-        guard let format = XRenderFindVisualFormat(display, XDefaultVisual(display, screen)) else {
+        let screen = X11Screen(display)
+        guard let format = XRenderFindVisualFormat(display, screen.visual) else {
             throw X11Error("the screen's visual has no RENDER picture format")
         }
         self.format = format
-        let root = XDefaultRootWindow(display)
-        let depth = UInt32(XDefaultDepth(display, screen))
+        let root = screen.root
+        let depth = UInt32(screen.depth)
         do {
             try X11ErrorTrap.bracket(display, "copying the app's window into a server pixmap") {
                 snapshot = XCreatePixmap(display, root, UInt32(self.width), UInt32(self.height), depth)

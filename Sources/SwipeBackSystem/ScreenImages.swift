@@ -35,9 +35,9 @@ enum ScreenImages {
     /// - Returns: the surface, `width` x `height`; nil when nothing of it is on the screen or the read failed.
     static func screenImage(_ display: OpaquePointer, x: Int, y: Int, width: Int, height: Int) -> ImageSurface? {
         guard let surface = try? ImageSurface(width: width, height: height, opaque: true) else { return nil }
-        let root = XDefaultRootWindow(display), screen = XDefaultScreen(display)
+        let screen = X11Screen(display), root = screen.root
         let left = max(x, 0), top = max(y, 0)
-        let right = min(x + width, Int(XDisplayWidth(display, screen))), bottom = min(y + height, Int(XDisplayHeight(display, screen)))
+        let right = min(x + width, screen.width), bottom = min(y + height, screen.height)
         guard right > left, bottom > top else { return nil }
         var ok = false
         _ = X11ErrorTrap.succeeds(display) {

@@ -80,11 +80,10 @@ public final class SystemGrab: @unchecked Sendable {
         self.display = display
         self.settings = settings
         self.clock = clock
-        root = XDefaultRootWindow(display)
-        let screenNumber = XDefaultScreen(display)
-        screen = ScreenArea(x: 0, y: 0, width: Double(XDisplayWidth(display, screenNumber)), height: Double(XDisplayHeight(display, screenNumber)),
-                            widthMillimetres: Double(XDisplayWidthMM(display, screenNumber)),
-                            heightMillimetres: Double(XDisplayHeightMM(display, screenNumber)))
+        let x11Screen = X11Screen(display)
+        root = x11Screen.root
+        screen = ScreenArea(x: 0, y: 0, width: Double(x11Screen.width), height: Double(x11Screen.height),
+                            widthMillimetres: x11Screen.widthMillimetres, heightMillimetres: x11Screen.heightMillimetres)
         do {
             stopPipe = try WakePipe()
         } catch {
@@ -136,9 +135,9 @@ public final class SystemGrab: @unchecked Sendable {
             ScreenArea(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height),
                        widthMillimetres: Double($0.widthMillimetres), heightMillimetres: Double($0.heightMillimetres))
         }
-        let screenNumber = XDefaultScreen(display)
-        screen.width = Double(XDisplayWidth(display, screenNumber))
-        screen.height = Double(XDisplayHeight(display, screenNumber))
+        let x11Screen = X11Screen(display)
+        screen.width = Double(x11Screen.width)
+        screen.height = Double(x11Screen.height)
     }
 
     /// `XIGrabTouchBegin` on the root for every master device, and raw touch events to count fingers.

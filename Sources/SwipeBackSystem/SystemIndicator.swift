@@ -47,10 +47,9 @@ public final class SystemIndicator: SystemFeedback {
     public init(display: OpaquePointer, settings: SystemSwipeSettings) throws {
         self.display = display
         self.settings = settings
-        let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
+        let x11Screen = X11Screen(display), screen = x11Screen.number, root = x11Screen.root
         // The indicator's size follows the screen's density, like the in-window layout scale.
-        let millimetres = Double(XDisplayWidthMM(display, screen)), pixels = Double(XDisplayWidth(display, screen))
-        let density = millimetres > 0 ? pixels / millimetres * 25.4 / 96 : 1
+        let density = x11Screen.densityScale
         scale = min(max(density.isFinite ? density : 1, LayoutScale.range.lowerBound), LayoutScale.range.upperBound)
         width = Int((BackArrowPainter.size.width * scale).rounded(.up))
         height = Int((BackArrowPainter.size.height * scale).rounded(.up))

@@ -73,9 +73,9 @@ public final class SystemPageSlide: SystemFeedback {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         attributes.background_pixmap = 0
-        let screen = XDefaultScreen(display)
+        let screen = X11Screen(display)
         window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0,
-                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                               screen.depth, UInt32(InputOutput), screen.visual,
                                UInt(CWOverrideRedirect | CWBackPixmap), &attributes)
         XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
         XStoreName(display, window, "SwipeBack system page")

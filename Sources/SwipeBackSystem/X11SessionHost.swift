@@ -66,7 +66,8 @@ public final class X11SessionHost: SessionHost {
 
     /// The app window under the point (fractions of the root window).
     public func app(for touch: Int, x: Double, y: Double) -> SessionApp {
-        let point = Point(x: x * Double(XDisplayWidth(display, XDefaultScreen(display))), y: y * Double(XDisplayHeight(display, XDefaultScreen(display))))
+        let screen = X11Screen(display)
+        let point = Point(x: x * Double(screen.width), y: y * Double(screen.height))
         let app = AppWindow.at(display, x: Int(point.x), y: Int(point.y))
         apps[touch] = (app, point)
         return SessionApp(names: app.classNames, keepsEdges: app.role != .app || app.isSwipeBack)
@@ -88,7 +89,8 @@ public final class X11SessionHost: SessionHost {
 
     /// Shows the arrow at the root's edge, at height `y` (a fraction of the root's).
     public func arrowBegin(edge: SystemEdge, y: Double, stretch: Double) {
-        let width = Double(XDisplayWidth(display, XDefaultScreen(display))), height = Double(XDisplayHeight(display, XDefaultScreen(display)))
+        let screen = X11Screen(display)
+        let width = Double(screen.width), height = Double(screen.height)
         indicator?.began(edge: edge, area: ScreenArea(x: 0, y: 0, width: width, height: height), y: y * height, stretch: stretch)
     }
 
