@@ -33,7 +33,7 @@ public enum FontCheck {
             lines.append("\(configurationSource): \"fontFamily\" is \"\(fontFamily)\", which no font on this system has;"
                          + " pages use \(FontLibrary.family) (`fc-list : family` lists the families there are)")
         }
-        let fallback = fontFamily.flatMap { FontLibrary.hasFamily($0) ? $0 : nil } ?? FontLibrary.family
+        let fallback = FontLibrary.drawnFamily(nil, fallback: fontFamily)
         // One line per family the system lacks, naming where the document uses it.
         var absent: [(family: String, places: [String])] = []
         func note(_ family: String?, _ place: String) {
@@ -68,9 +68,7 @@ public enum FontCheck {
 
     /// The characters of `page`'s text (title, text, button and toggle labels) no font shows.
     static func unshown(_ page: PageDefinition, fontFamily: String?) -> [Unicode.Scalar] {
-        func drawn(_ font: TextFont) -> TextFont {
-            TextFont(family: FontLibrary.drawnFamily(font.family, fallback: fontFamily), language: font.language)
-        }
+        func drawn(_ font: TextFont) -> TextFont { FontLibrary.drawnFont(font, fallback: fontFamily) }
         var texts: [(String, TextFont, Bool)] = [(page.title, drawn(page.font), true)]
         for (index, element) in page.elements.enumerated() {
             let font = drawn(page.font(ofElement: index))

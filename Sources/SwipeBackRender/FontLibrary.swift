@@ -204,6 +204,27 @@ public enum FontLibrary {
         return family
     }
 
+    /// `font` with the family it is drawn in (`drawnFamily` of its own and `fallback`), its
+    /// language kept: how the painter, the measurer and the check all resolve a page's font.
+    ///
+    /// - Parameters:
+    ///   - font: a page's or element's font (nil parts allowed).
+    ///   - fallback: the configuration's `fontFamily`, or nil.
+    public static func drawnFont(_ font: TextFont, fallback: String?) -> TextFont {
+        TextFont(family: drawnFamily(font.family, fallback: fallback), language: font.language)
+    }
+
+    /// Lays out `text` in `font` at the body size on a scratch surface and hands the layout to
+    /// `body`; nil when cairo cannot make the surface.
+    private static func withScratchLayout<T>(_ text: String, font: TextFont, bold: Bool, _ body: (OpaquePointer) -> T) -> T? {
+        guard let surface = try? ImageSurface(width: 1, height: 1) else { return nil }
+        return try? surface.draw { cr in
+            let layout = layout(cr, text: text, sizePixels: Theme.bodySize, bold: bold, wrapWidth: nil, font: font)
+            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return body(layout)
+        }
+    }
+
     /// The characters of `text` that no font on this system has, so that Pango draws them as boxes:
     /// each once, in order of first appearance.
     ///
@@ -213,15 +234,13 @@ public enum FontLibrary {
     ///   - bold: whether it is set bold (titles and button labels are).
     /// - Returns: the first scalar of each cluster drawn as a box; empty when every character shows.
     public static func unshownCharacters(in text: String, font: TextFont, bold: Bool = false) -> [Unicode.Scalar] {
-        guard !text.isEmpty, let surface = try? ImageSurface(width: 1, height: 1) else { return [] }
-        let offsets = (try? surface.draw { cr -> [Int32] in
-            let layout = layout(cr, text: text, sizePixels: Theme.bodySize, bold: bold, wrapWidth: nil, font: font)
-            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
+        guard !text.isEmpty else { return [] }
+        let offsets = withScratchLayout(text, font: font, bold: bold) { layout -> [Int32] in
             let count = Int(swipeback_unknown_glyph_offsets(layout, nil, 0))
             var offsets = [Int32](repeating: 0, count: count)
             _ = swipeback_unknown_glyph_offsets(layout, &offsets, Int32(count))
             return offsets
-        }) ?? []
+        } ?? []
         var seen = Set<Unicode.Scalar>(), scalars: [Unicode.Scalar] = []
         let utf8 = text.utf8
         for offset in offsets {
@@ -236,11 +255,8 @@ public enum FontLibrary {
     /// The runs of `text` as Pango sets it in `font`, each with the family and file of the font
     /// that draws it, in visual order: which font the fallback chose, for tests and diagnostics.
     static func runs(in text: String, font: TextFont, bold: Bool = false) -> [(text: String, family: String, file: String)] {
-        guard let surface = try? ImageSurface(width: 1, height: 1) else { return [] }
-        return (try? surface.draw { cr in
-            let layout = layout(cr, text: text, sizePixels: Theme.bodySize, bold: bold, wrapWidth: nil, font: font)
-            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
-            var runs: [(String, String, String)] = []
+        withScratchLayout(text, font: font, bold: bold) { layout in
+            var runs: [(text: String, family: String, file: String)] = []
             var offset: Int32 = 0, length: Int32 = 0
             while let pattern = swipeback_run_pattern(layout, Int32(runs.count), &offset, &length) {
                 var family: UnsafeMutablePointer<FcChar8>?, file: UnsafeMutablePointer<FcChar8>?
@@ -251,18 +267,13 @@ public enum FontLibrary {
                              file.map { String(cString: $0) } ?? ""))
             }
             return runs
-        }) ?? []
+        } ?? []
     }
 
     /// How many glyphs of `text` set in `font` Pango draws as unknown (boxes), as
     /// `pango_layout_get_unknown_glyphs_count` counts them.
     static func unknownGlyphCount(in text: String, font: TextFont, bold: Bool = false) -> Int {
-        guard let surface = try? ImageSurface(width: 1, height: 1) else { return -1 }
-        return (try? surface.draw { cr in
-            let layout = layout(cr, text: text, sizePixels: Theme.bodySize, bold: bold, wrapWidth: nil, font: font)
-            defer { swipeback_g_object_unref(UnsafeMutableRawPointer(layout)) }
-            return Int(pango_layout_get_unknown_glyphs_count(layout))
-        }) ?? -1
+        withScratchLayout(text, font: font, bold: bold) { Int(pango_layout_get_unknown_glyphs_count($0)) } ?? -1
     }
 
     /// The Debian package whose fonts show `scalar`, for messages: `fonts-noto-cjk` for Chinese,

@@ -24,10 +24,8 @@ public struct PagePainter {
         self.fontFamily = fontFamily
     }
 
-    /// `font` with the family it is drawn in (as `TextMeasurer.drawnFont` resolves it).
-    private func drawn(_ font: TextFont) -> TextFont {
-        TextFont(family: FontLibrary.drawnFamily(font.family, fallback: fontFamily), language: font.language)
-    }
+    /// `font` with the family it is drawn in (`FontLibrary.drawnFont`, as the measurer resolves it).
+    private func drawn(_ font: TextFont) -> TextFont { FontLibrary.drawnFont(font, fallback: fontFamily) }
 
     /// Draws `page` into `cr` at the origin.
     ///

@@ -40,7 +40,7 @@ public final class TextMeasurer: ContentMeasuring {
     /// `font` with the family it is drawn in: its own, else `fontFamily`, else DejaVu Sans,
     /// whichever the system has first.
     public func drawnFont(_ font: TextFont) -> TextFont {
-        TextFont(family: FontLibrary.drawnFamily(font.family, fallback: fontFamily), language: font.language)
+        FontLibrary.drawnFont(font, fallback: fontFamily)
     }
 
     /// Height in px of body text in `fontFamily` wrapped at `width` px.

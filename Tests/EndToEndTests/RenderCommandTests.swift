@@ -163,6 +163,28 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("100.png").path))
     }
 
+    /// Through the command line: the page in seven scripts and emoji (`Fixtures/languages/page.jsonl`,
+    /// its pages from `pages.json` beside it, each paragraph with its `lang`) renders as the
+    /// reference image the renderer's own test compares (0.02 % of pixels off by more than 8 at most).
+    func testThePageInSevenScriptsRendersAsItsReferenceImage() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-render-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/languages/page.jsonl").path
+        let result = try runCommand(try Paths.swipeback, ["render", scenario, "--at", "0", "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let frame = try ImageSurface(png: out.appendingPathComponent("0.png").path)
+        let reference = try ImageSurface(png: Paths.repository.appendingPathComponent("Tests/Fixtures/reference/languages.png").path)
+        XCTAssertEqual([frame.width, frame.height], [reference.width, reference.height])
+        var differing = 0
+        for y in 0..<min(frame.height, reference.height) {
+            for x in 0..<min(frame.width, reference.width) {
+                let a = rgb(frame, x, y), b = rgb(reference, x, y)
+                if zip(a, b).contains(where: { abs($0 - $1) > 8 }) { differing += 1 }
+            }
+        }
+        XCTAssertLessThanOrEqual(Double(differing), 0.0002 * Double(frame.width * frame.height), "\(differing) pixels differ")
+    }
+
     func testRenderErrors() throws {
         let scenario = Paths.repository.appendingPathComponent("Tests/Fixtures/scenarios/render-mid-swipe.jsonl").path
         for (arguments, expected) in [(["render", scenario, "-o", "/tmp/x"], "render needs --at"),
