@@ -50,7 +50,12 @@ final class XwaylandTests: XCTestCase {
         let frames = log.filter { $0.string("type") == "frame" && ($0.number("t") ?? 0) > began && ($0.number("t") ?? 0) <= ended }
         let perSecond = Double(frames.count) / ((ended - began) / 1000)
         XCTAssertGreaterThan(frames.count, 5, "frames follow the drag")
-        XCTAssertLessThanOrEqual(perSecond, 62, "at most one frame per compositor frame (60 Hz)")
+        // N frames 16.7 ms apart span (N - 1) refreshes: a 400 ms drag may hold 25 frames (62.5 per
+        // s) and still be one per refresh. One more frame is allowed for weston's clock jitter
+        // (intervals of 16.3 to 17.5 ms seen); a frame per move (100 Hz) would be about 40.
+        let refreshes = Int(((ended - began) / (1000.0 / 60)).rounded(.down))
+        XCTAssertLessThanOrEqual(frames.count, refreshes + 2,
+                                 "at most one frame per compositor frame (60 Hz): \(frames.count) in \(Int(ended - began)) ms")
         let latencies = frames.compactMap { $0.number("ms") }.sorted()
         // A move is coalesced when the next move came before any frame showed it: moves come at
         // 100 Hz and frames at most at the compositor's 60 Hz, so at least 15 of 39 are.
