@@ -83,8 +83,8 @@ public enum SystemLogReader {
     /// `systemCommitDistance` at the release's density (as `swipeback system` decides; a release
     /// logged with a retreat is not known to the log and is decided on its numbers alone).
     public static func decide(_ release: Release, configuration: Configuration) -> PopDecision {
-        var decision = configuration
-        decision.commitProgress = min(configuration.systemCommitDistance * release.pixelsPerMillimetre / release.widthPixels, 1)
+        let decision = configuration.committing(atPixels: configuration.systemCommitDistance * release.pixelsPerMillimetre,
+                                                widthPixels: release.widthPixels)
         return PopDecision.decide(progress: release.progress, velocityPixelsPerSecond: release.velocityPixelsPerSecond,
                                   widthPixels: release.widthPixels, configuration: decision)
     }

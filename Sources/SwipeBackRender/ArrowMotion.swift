@@ -6,9 +6,6 @@ import SwipeBackCore
 /// edge on cancel; on past full stretch and fading on commit). Each host of the arrow (the X11
 /// indicator window, the Wayland overlay) keeps one and draws what it says.
 public struct ArrowMotion: Sendable {
-    /// How long the settle lasts, ms: the spring has come within 1 % of its target by then.
-    public static let settleMilliseconds = 250.0
-
     /// How far the finger has gone toward the commit distance (0 up; the painter clamps at 1).
     public private(set) var stretch = 0.0
     /// Whether a release now commits (the arrow's light look).
@@ -17,7 +14,7 @@ public struct ArrowMotion: Sendable {
     public private(set) var edge = SystemEdge.left
     /// 0...1: it fades on a commit's settle.
     public private(set) var opacity = 1.0
-    private var settle: (spring: SpringSimulation, start: Double, commit: Bool)?
+    private var settle: (motion: SwipeSettle, commit: Bool)?
 
     /// Creates a motion at rest (nothing to show until `begin`).
     public init() {}
@@ -54,11 +51,10 @@ public struct ArrowMotion: Sendable {
     /// - Parameters:
     ///   - commit: whether the swipe committed.
     ///   - timeMilliseconds: now, ms on the host's clock.
-    ///   - configuration: `springStiffness` and `springDampingRatio` (held at 1 or more: no overshoot back out).
+    ///   - configuration: `springStiffness` and `springDampingRatio` (held at 1 or more: no overshoot
+    ///     back out); the settle ends as a page's does (`SwipeSettle`), within 0.001 stretch of its target.
     public mutating func end(commit: Bool, at timeMilliseconds: Double, configuration: Configuration) {
-        settle = (SpringSimulation(from: stretch, target: commit ? 1.3 : 0, initialVelocity: 0,
-                                   stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
-                  timeMilliseconds, commit)
+        settle = (SwipeSettle(from: stretch, to: commit ? 1.3 : 0, at: timeMilliseconds, configuration: configuration), commit)
         active = commit
     }
 
@@ -67,13 +63,12 @@ public struct ArrowMotion: Sendable {
     /// - Returns: false once the settle is over (the arrow goes), else true.
     public mutating func step(at timeMilliseconds: Double) -> Bool {
         guard let settle else { return true }
-        let elapsed = timeMilliseconds - settle.start
-        if elapsed >= Self.settleMilliseconds {
+        if settle.motion.isDone(at: timeMilliseconds) {
             self.settle = nil
             return false
         }
-        stretch = settle.spring.value(at: elapsed / 1000)
-        opacity = settle.commit ? max(0, 1 - elapsed / Self.settleMilliseconds) : 1
+        stretch = settle.motion.value(at: timeMilliseconds)
+        opacity = settle.commit ? 1 - settle.motion.fraction(at: timeMilliseconds) : 1
         return true
     }
 }

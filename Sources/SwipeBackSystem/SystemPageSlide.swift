@@ -28,7 +28,7 @@ public final class SystemPageSlide: SystemFeedback {
     private var composer: PageSlideComposer?
     private var edge = SystemEdge.left
     private var offset = 0.0, progress = 0.0
-    private var settle: (spring: SpringSimulation, start: Double, send: (() -> Void)?)?
+    private var settle: (motion: SwipeSettle, send: (() -> Void)?)?
     private var pacer: IndicatorPacer
     /// Called after each frame is sent: its time and how long drawing and sending it took, ms
     /// (`--log-frames`).
@@ -100,10 +100,9 @@ public final class SystemPageSlide: SystemFeedback {
             send()
             return
         }
-        let configuration = settings.configuration
-        settle = (SpringSimulation(from: offset, target: decision == .commit ? Double(composer.width) : 0, initialVelocity: 0,
-                                   stiffness: configuration.springStiffness, dampingRatio: max(configuration.springDampingRatio, 1)),
-                  timeMilliseconds, send)
+        // In progress (a full slide is 1), so it ends as the window's page does.
+        settle = (SwipeSettle(from: offset / Double(composer.width), to: decision == .commit ? 1 : 0, at: timeMilliseconds,
+                              configuration: settings.configuration), send)
         pacer.dirty = true
     }
 
@@ -117,17 +116,13 @@ public final class SystemPageSlide: SystemFeedback {
         send?()
     }
 
-    /// How long the settle's spring runs before it counts as done, ms.
-    static let settleMilliseconds = 300.0
-
     public func tick(at timeMilliseconds: Double) -> Double? {
         guard window != 0, let composer else { return nil }
         if let settle {
-            let elapsed = timeMilliseconds - settle.start
-            offset = settle.spring.value(at: elapsed / 1000)
-            progress = offset / Double(composer.width)
+            progress = settle.motion.value(at: timeMilliseconds)
+            offset = progress * Double(composer.width)
             pacer.dirty = true
-            if elapsed >= Self.settleMilliseconds {
+            if settle.motion.isDone(at: timeMilliseconds) {
                 finish()
                 return nil
             }

@@ -24,11 +24,9 @@ enum SystemLogs {
     /// A configuration whose `commitProgress` is `systemCommitDistance` on the first release's
     /// monitor, so the map's regions are the system swipe's.
     private static func shading(_ configuration: Configuration, _ first: SystemLogReader.Release?) -> Configuration {
-        var shaded = configuration
-        if let first {
-            shaded.commitProgress = min(configuration.systemCommitDistance * first.pixelsPerMillimetre / first.widthPixels, 1)
-        }
-        return shaded
+        guard let first else { return configuration }
+        return configuration.committing(atPixels: configuration.systemCommitDistance * first.pixelsPerMillimetre,
+                                        widthPixels: first.widthPixels)
     }
 
     /// The decision map of the logs' releases (velocity in monitor widths/s), under `--config`

@@ -252,8 +252,8 @@ public final class AppModel {
 
     // MARK: - Animation
 
-    /// Distance to the target under which a settle snaps to it and ends.
-    public static let settleSnapDistance = StackNavigation.settleSnapDistance
+    /// Distance to the target under which a settle snaps to it and ends (`SwipeSettle.snapDistance`).
+    public static let settleSnapDistance = SwipeSettle.snapDistance
 
     /// When the next timer falls due, in ms, or nil: the idle timeout while something is above a
     /// root (or a stack can go forward) and no finger is down, and a long press on a back button.

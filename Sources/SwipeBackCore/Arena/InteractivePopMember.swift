@@ -130,7 +130,8 @@ class InteractivePopMember: GestureArenaMember {
                 ? StackNavigation.overshootProgress(pixels: -recognizer.dx, width: context.stacks[index].frame.width) : nil
             context.perform(.followFinger(stackIndex: index, progress: recognizer.progress, drawn: drawn,
                                           verticalTravel: sequence.position.y - sequence.downPoint.y,
-                                          velocity: settings.popVelocity(sequence.tracker, recognizer.direction, atMilliseconds: t)),
+                                          velocity: recognizer.popVelocity(samples: sequence.tracker, atMilliseconds: t,
+                                                                           maxVelocity: settings.maxVelocity)),
                             atMilliseconds: t)
             return .handled
         }
@@ -153,8 +154,8 @@ class InteractivePopMember: GestureArenaMember {
         recognizers[sequence.id] = recognizer
         guard context.stacks[index].transition != nil else { return true }
         context.perform(.releaseInteractivePop(stackIndex: index, progress: recognizer.progress,
-                                               velocity: context.settings.popVelocity(sequence.tracker, recognizer.direction,
-                                                                                      atMilliseconds: t)),
+                                               velocity: recognizer.popVelocity(samples: sequence.tracker, atMilliseconds: t,
+                                                                                maxVelocity: context.settings.maxVelocity)),
                         atMilliseconds: t)
         return true
     }

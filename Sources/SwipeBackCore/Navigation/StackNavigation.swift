@@ -275,8 +275,8 @@ final class StackNavigation {
                                 curve: .emphasized)
         } else {
             let width = max(stacks[index].frame.width, 1)
-            motion = SpringSimulation(from: transition.progress, target: target, initialVelocity: velocityPixelsPerSecond / width,
-                                      stiffness: configuration.springStiffness, dampingRatio: configuration.springDampingRatio)
+            motion = SwipeSettle.spring(from: transition.progress, to: target, velocityPerSecond: velocityPixelsPerSecond / width,
+                                        configuration: configuration)
         }
         stacks[index].transition?.settle = (motion, t)
     }
@@ -364,16 +364,13 @@ final class StackNavigation {
         report(.event(t, .stack(stack: stack.id, operation: op, page: page.pageID, pages: ids, forward: forward)))
     }
 
-    /// Distance to the target under which a settle snaps to it and ends.
-    static let settleSnapDistance = 0.001
-
     /// Advances every settle to time `t` (ms) and finishes those that reached their target.
     func advanceSettles(to t: Double) {
         for index in stacks.indices {
             guard let transition = stacks[index].transition, let (motion, start) = transition.settle else { continue }
             let lowest = context.configuration.overshoot ? -Self.overshootLimit : 0
             var progress = min(max(motion.value(afterMilliseconds: max(0, t - start)), lowest), 1)
-            let done = abs(progress - motion.restingValue) < Self.settleSnapDistance
+            let done = abs(progress - motion.restingValue) < SwipeSettle.snapDistance
             if done { progress = motion.restingValue }
             stacks[index].transition?.progress = progress
             if done { finishTransition(stackIndex: index, t) }

@@ -33,19 +33,13 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
         case changed
     }
 
-    /// Where the sequence went down, in window px.
-    public private(set) var downPoint: Point
+    /// The swipe: the gate (`touchSlop`), the path in window px and the progress over the stack's
+    /// width. The velocity comes from the arena's samples of the sequence, which every gesture reads.
+    public private(set) var swipe: SwipeTracker
     /// The direction the swipe was started in; it keeps it until it ends.
     public let direction: LayoutDirection
-    /// The stack's width in px, the distance of a full swipe.
-    public private(set) var widthPixels: Double
-    /// Movement in window px before the swipe begins or fails: the configuration's `touchSlop`
-    /// (layout units) times the layout scale.
-    public let touchSlop: Double
     /// The state (UIKit's names).
     public private(set) var state: GestureRecognizerState = .possible
-    /// The latest position.
-    public private(set) var position: Point
 
     /// Creates a recognizer for a sequence that went down at `downPoint`.
     ///
@@ -55,12 +49,19 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     ///   - widthPixels: the stack's width in px (more than 0).
     ///   - touchSlop: the touch slop in window px (`touchSlop`, layout units, times the layout scale).
     public init(downPoint: Point, direction: LayoutDirection, widthPixels: Double, touchSlop: Double) {
-        self.downPoint = downPoint
         self.direction = direction
-        self.widthPixels = widthPixels
-        self.touchSlop = touchSlop
-        self.position = downPoint
+        swipe = SwipeTracker(gate: .touchSlop, start: downPoint, timeMilliseconds: nil, inwardSign: direction.popSign,
+                             widthPixels: widthPixels, slopPixels: touchSlop)
     }
+
+    /// Where the sequence went down, in window px (moved with the stack on a resize).
+    public var downPoint: Point { swipe.start }
+    /// The latest position.
+    public var position: Point { swipe.latest }
+    /// The stack's width in px, the distance of a full swipe.
+    public var widthPixels: Double { swipe.widthPixels }
+    /// Movement in window px before the swipe begins or fails.
+    public var touchSlop: Double { swipe.slopPixels }
 
     /// Whether a down at `point` lies in the edge zone of a stack with `frame`.
     ///
@@ -76,30 +77,28 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     }
 
     /// Displacement from the down point in px, signed toward popping.
-    public var dx: Double { (position.x - downPoint.x) * direction.popSign }
+    public var dx: Double { swipe.inwardPixels }
     /// Vertical displacement from the down point in px.
-    public var dy: Double { position.y - downPoint.y }
+    public var dy: Double { swipe.verticalPixels }
 
     /// Progress of the pop, `dx / width` clamped to 0...1.
-    public var progress: Double {
-        guard widthPixels > 0 else { return 0 }
-        return min(max(dx / widthPixels, 0), 1)
-    }
+    public var progress: Double { swipe.progress }
 
     /// Feeds a move.
     ///
     /// - Parameter point: the new position in window px.
     /// - Returns: what the move did; `.wouldBegin` leaves the state `possible` until `begin()`.
     public mutating func move(to point: Point) -> MoveOutcome {
-        position = point
+        let verdict = swipe.move(to: point, at: nil)
         switch state {
         case .possible:
-            if TouchSlop.isHorizontal(dx: dx, dy: dy, slop: touchSlop) { return .wouldBegin }
-            if TouchSlop.isVertical(dx: dx, dy: dy, slop: touchSlop) || -dx >= touchSlop {
+            switch verdict {
+            case .begin?: return .wouldBegin
+            case .vertical?, .outward?:
                 state = .failed
                 return .failed
+            case nil: return .none
             }
-            return .none
         case .began, .changed:
             state = .changed
             return .changed
@@ -108,13 +107,24 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
         }
     }
 
+    /// The release velocity toward popping at `t`, px/s, limited to ±`maxVelocity`; nil without
+    /// samples enough.
+    ///
+    /// - Parameters:
+    ///   - samples: the arena's samples of the sequence.
+    ///   - t: ms.
+    ///   - maxVelocity: px/s (`Configuration.limitedVelocity`).
+    public func popVelocity(samples: VelocityTracker, atMilliseconds t: Double, maxVelocity: Double) -> Double? {
+        swipe.inwardVelocity(at: t, samples: samples).map { Configuration.limitedVelocity($0, maxVelocity: maxVelocity) }
+    }
+
     /// Begins the swipe (after the veto hook said yes).
     public mutating func begin() { if state == .possible { state = .began } }
     /// Fails the sequence (the veto hook said no, or another sequence took the swipe).
     public mutating func fail() { if state == .possible { state = .failed } }
     /// Ends a running swipe at the release position `point`.
     public mutating func end(at point: Point) {
-        position = point
+        _ = swipe.move(to: point, at: nil)
         if state == .began || state == .changed { state = .ended }
     }
     /// The system cancelled the sequence.
@@ -132,10 +142,10 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     ///   - touchSlop: px.
     public static func grabbing(at point: Point, progress: Double, direction: LayoutDirection, widthPixels: Double,
                                 touchSlop: Double) -> ScreenEdgePanGestureRecognizer {
-        let down = Point(x: point.x - direction.popSign * progress * widthPixels, y: point.y)
-        var recognizer = ScreenEdgePanGestureRecognizer(downPoint: down, direction: direction, widthPixels: widthPixels,
+        var recognizer = ScreenEdgePanGestureRecognizer(downPoint: point, direction: direction, widthPixels: widthPixels,
                                                         touchSlop: touchSlop)
-        recognizer.position = point
+        recognizer.swipe = .grabbing(gate: .touchSlop, at: point, progress: progress, inwardSign: direction.popSign,
+                                     widthPixels: widthPixels, slopPixels: touchSlop)
         recognizer.state = .began
         return recognizer
     }
@@ -147,8 +157,7 @@ public struct ScreenEdgePanGestureRecognizer: Sendable {
     ///   - widthPixels: the stack's new width in px.
     ///   - shift: how far the stack's leading edge (x) and top (y) moved, in window px.
     public mutating func resize(widthPixels: Double, shift: Point = Point(x: 0, y: 0)) {
-        self.widthPixels = widthPixels
-        downPoint = Point(x: downPoint.x + shift.x, y: downPoint.y + shift.y)
+        swipe.resize(widthPixels: widthPixels, shift: shift)
     }
 
     /// Whether the swipe is running (began or changed).

@@ -78,11 +78,13 @@ public struct SystemRelease: Equatable, Sendable {
     public var commitDistancePixels: Double
 }
 
-/// One touch that began in an edge strip, from touch-down to its end: the gate that accepts or
-/// rejects it (the measured policy in the project notes, system-gesture.md), then the swipe's
-/// progress and its commit or cancel.
+/// One touch that began in an edge strip, from touch-down to its end: the system policy of the
+/// one swipe tracker (`SwipeTracker` with the `system` gate, the measured policy in the project
+/// notes, system-gesture.md) with what `swipeback system` and `swipeback input` add to it: the
+/// strip and monitor it began on, back or forward, the decision deadline, the reasons of the event
+/// log, and the commit point as a distance in mm.
 ///
-/// Distances in px scale with the monitor: the slops are `touchSlop` layout units at the monitor's
+/// Distances in px scale with the monitor: the slop is `touchSlop` layout units at the monitor's
 /// density over 96 dpi (at least 1), the strip and the commit distance are mm. A pure value: times
 /// come in, nothing reads a clock.
 public struct SystemSwipe: Sendable {
@@ -92,26 +94,15 @@ public struct SystemSwipe: Sendable {
     public let area: ScreenArea
     /// Back or forward.
     public let kind: SystemSwipeKind
-    /// The touch-down point, screen px, and its time, ms.
-    public let start: Point, startMilliseconds: Double
-    /// The last point seen, screen px.
-    public private(set) var latest: Point
+    /// The swipe: its gate, path, velocity and decision.
+    public private(set) var tracker: SwipeTracker
+    /// The touch-down time, ms.
+    public let startMilliseconds: Double
     /// nil while undecided, then the verdict.
     public private(set) var verdict: SystemVerdict?
     /// The moment after which an undecided touch is rejected (`timeout`), ms.
     public let deadlineMilliseconds: Double
-    /// The inward distance that accepts, px: twice the slop (16 px at 96 dpi, as measured).
-    public let acceptPixels: Double
-    /// The vertical travel that rejects, px: one and a half slops (12 px at 96 dpi, as measured).
-    public let verticalPixels: Double
-    /// The outward travel that rejects, px: one slop.
-    public let outwardPixels: Double
-    /// The commit distance on this monitor, px (`systemCommitDistance` mm).
-    public let commitDistancePixels: Double
-    private let decisionConfiguration: Configuration
-    private var tracker = VelocityTracker()
-    /// The farthest inward the finger has been, px.
-    public private(set) var farthestInwardPixels = 0.0
+    private let configuration: Configuration
 
     /// Starts the gate on a touch-down, or says why the touch goes to the apps at once.
     ///
@@ -140,45 +131,41 @@ public struct SystemSwipe: Sendable {
         self.edge = edge
         self.area = area
         self.kind = kind
-        self.start = start
-        self.latest = start
+        self.configuration = configuration
         startMilliseconds = time
         deadlineMilliseconds = time + configuration.systemDecisionTimeout
-        let slop = configuration.touchSlop * max(area.pixelsPerMillimetre * 25.4 / 96, 1)
-        acceptPixels = 2 * slop
-        verticalPixels = 1.5 * slop
-        outwardPixels = slop
-        commitDistancePixels = configuration.systemCommitDistance * area.pixelsPerMillimetre
-        var decision = configuration
-        decision.commitProgress = min(commitDistancePixels / area.width, 1)
-        decisionConfiguration = decision
-        tracker.addSample(timeMilliseconds: time, position: start)
+        tracker = SwipeTracker(gate: .system, start: start, timeMilliseconds: time, inwardSign: edge.inward, widthPixels: area.width,
+                               slopPixels: configuration.touchSlop * max(area.pixelsPerMillimetre * 25.4 / 96, 1),
+                               commitDistancePixels: configuration.systemCommitDistance * area.pixelsPerMillimetre)
     }
 
+    /// The touch-down point, screen px.
+    public var start: Point { tracker.start }
+    /// The last point seen, screen px.
+    public var latest: Point { tracker.latest }
+    /// The commit distance on this monitor, px (`systemCommitDistance` mm).
+    public var commitDistancePixels: Double { tracker.commitDistancePixels ?? 0 }
     /// How far the finger is inward of where it came down, px (negative outward).
-    public var inwardPixels: Double { (latest.x - start.x) * edge.inward }
-
+    public var inwardPixels: Double { tracker.inwardPixels }
     /// The back arrow's stretch: the inward distance over the commit distance, 0 up (1 where a
     /// slow release starts to commit). Both hosts' arrows draw from it.
-    public var stretch: Double { max(inwardPixels, 0) / max(commitDistancePixels, 1) }
-
+    public var stretch: Double { tracker.stretch }
     /// The progress the decision uses: the inward distance over the monitor's width, 0...1.
-    public var progress: Double { min(max(inwardPixels, 0) / area.width, 1) }
+    public var progress: Double { tracker.progress }
 
     /// The finger moved to `point` at `timeMilliseconds`.
     ///
     /// - Returns: the verdict when this move decides the touch, else nil.
     public mutating func move(to point: Point, at timeMilliseconds: Double) -> SystemVerdict? {
-        latest = point
-        tracker.addSample(timeMilliseconds: timeMilliseconds, position: point)
-        farthestInwardPixels = max(farthestInwardPixels, inwardPixels)
+        let gate = tracker.move(to: point, at: timeMilliseconds)
         guard verdict == nil else { return nil }
-        let inward = inwardPixels, vertical = abs(point.y - start.y)
         if timeMilliseconds > deadlineMilliseconds { return decide(.reject(.timeout)) }
-        if inward >= acceptPixels && inward > 2 * vertical { return decide(.accept) }
-        if vertical >= verticalPixels && vertical > inward { return decide(.reject(.vertical)) }
-        if -inward >= outwardPixels { return decide(.reject(.outward)) }
-        return nil
+        switch gate {
+        case .begin?: return decide(.accept)
+        case .vertical?: return decide(.reject(.vertical))
+        case .outward?: return decide(.reject(.outward))
+        case nil: return nil
+        }
     }
 
     /// The clock reached `timeMilliseconds` with no event.
@@ -210,7 +197,7 @@ public struct SystemSwipe: Sendable {
 
     /// The inward velocity at `timeMilliseconds`, px/s; nil without an estimate.
     public func inwardVelocity(at timeMilliseconds: Double) -> Double? {
-        tracker.velocity(atMilliseconds: timeMilliseconds).map { $0.xPixelsPerSecond * edge.inward }
+        tracker.inwardVelocity(at: timeMilliseconds)
     }
 
     /// What a release at `timeMilliseconds` at the latest point would decide: the indicator shows it.
@@ -230,21 +217,17 @@ public struct SystemSwipe: Sendable {
         }
     }
 
-    /// Whether the finger has come back toward the edge by at least `acceptPixels` from the
-    /// farthest it went: that cancels, whatever the distance (Android's back arrow deactivates
-    /// on moving back).
-    public var hasRetreated: Bool { farthestInwardPixels - inwardPixels >= acceptPixels }
+    /// Whether the finger has come back toward the edge by two slops from the farthest it went:
+    /// that cancels, whatever the distance (Android's back arrow deactivates on moving back).
+    public var hasRetreated: Bool { tracker.hasRetreated }
 
-    /// The decision of the project's rule (`PopDecision`, with the active feel's policy and fling
-    /// velocity in monitor widths/s) with `systemCommitDistance` as the commit point; a finger that
-    /// has retreated cancels.
+    /// The tracker's release (the project's rule with `systemCommitDistance` as the commit point,
+    /// fling velocity in monitor widths/s; a finger that has retreated cancels) in the event log's terms.
     private func release(at timeMilliseconds: Double) -> SystemRelease {
-        let velocity = inwardVelocity(at: timeMilliseconds)
-        let decision = hasRetreated ? .cancel
-            : PopDecision.decide(progress: progress, velocityPixelsPerSecond: velocity, widthPixels: area.width,
-                                 configuration: decisionConfiguration)
-        return SystemRelease(decision: decision, distancePixels: max(inwardPixels, 0), progress: progress,
-                             velocityPixelsPerSecond: velocity, widthPixels: area.width, commitDistancePixels: commitDistancePixels)
+        let release = tracker.release(at: timeMilliseconds, configuration: configuration)
+        return SystemRelease(decision: release.decision, distancePixels: max(inwardPixels, 0), progress: release.progress,
+                             velocityPixelsPerSecond: release.velocityPixelsPerSecond, widthPixels: area.width,
+                             commitDistancePixels: commitDistancePixels)
     }
 }
 
