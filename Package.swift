@@ -46,10 +46,12 @@ let package = Package(
         .target(name: "CPixelKernel"),
 
         // MARK: - Platform layers
-        // What every host's loop stands on: a wake pipe, the monotonic clock (Glibc only).
-        .target(name: "SwipeBackPosix"),
+        // What every host's loop stands on: the event loop, a wake pipe, the stop signals, the
+        // monotonic clock (Glibc only).
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "SwipeBackPosix", dependencies: ["CEpoll"]),
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),
-        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11"]),
+        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11", "SwipeBackPosix"]),
         // `swipeback system`: the swipe back for every X11 app (a root touch grab, an indicator window).
         .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
                                                         "CX11System", "CCairo", "SwipeBackPosix", "SwipeBackSession"]),

@@ -87,6 +87,13 @@ public final class InputService {
         write("started", [("style", .string("input")), ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
                           ("commitDistance", .number(settings.configuration.systemCommitDistance))])
         for candidate in finder.current() { try add(candidate) }
+        // Handlers only note what is ready; the pass takes it in its own order (the session's
+        // answers before the devices' frames, the devices before the ones that came or went).
+        let loop = try EventLoop()
+        var ready = Set<Int32>(), watched = Set<Int32>()
+        func watch(_ fd: Int32) throws { try loop.watch(fd) { _ in ready.insert(fd) } }
+        if stopDescriptor >= 0 { try watch(stopDescriptor) }
+        try watch(finder.descriptor)
         while true {
             let holding = devices.values.contains { $0.isHolding }
             let wasHolding = progress.state.withLock { state -> Bool in
@@ -95,24 +102,24 @@ public final class InputService {
             }
             if holding, !wasHolding { watchdog.wake() }
             let deadline = devices.values.compactMap(\.nextDeadline).min()
-            let timeout = deadline.map { Int32(max(0, ($0 - MonotonicClock.milliseconds()).rounded(.up))) } ?? -1
-            var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: finder.descriptor, events: Int16(POLLIN), revents: 0)]
-            let order = Array(devices.keys)
-            fds += order.map { pollfd(fd: devices[$0]!.descriptor, events: Int16(POLLIN), revents: 0) }
+            let deviceDescriptors = devices.mapValues(\.descriptor)
             let channelDescriptors = channel?.descriptors ?? []
-            fds += channelDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), timeout)
+            let wanted = Set(deviceDescriptors.values).union(channelDescriptors)
+            for fd in watched.subtracting(wanted) { loop.unwatch(fd) }
+            for fd in wanted { try watch(fd) }
+            watched = wanted
+            ready.removeAll()
+            try loop.dispatch(untilMilliseconds: deadline)
             progress.state.withLock { $0.busySince = MonotonicClock.milliseconds() }
-            if fds[0].revents != 0 { return }
+            if ready.contains(stopDescriptor) { return }
             if let channel, !channelDescriptors.isEmpty {
-                let ready = fds.suffix(channelDescriptors.count).map { $0.revents != 0 }
-                if ready.count > 1, ready[1] { answer(channel.receive()) }
-                if ready[0] { channel.acceptWaiting() }
+                if channelDescriptors.count > 1, ready.contains(channelDescriptors[1]) { answer(channel.receive()) }
+                if ready.contains(channelDescriptors[0]) { channel.acceptWaiting() }
             }
             let asks = channel?.isReady ?? false
             for device in devices.values { device.asksSession = asks }
-            for (index, syspath) in order.enumerated() where fds[index + 2].revents != 0 { try read(syspath) }
-            if fds[1].revents != 0 {
+            for (syspath, fd) in deviceDescriptors where ready.contains(fd) { try read(syspath) }
+            if ready.contains(finder.descriptor) {
                 for change in finder.changes() {
                     switch change {
                     case .added(let candidate): try add(candidate)
@@ -264,11 +271,10 @@ public final class InputService {
         let progress = self.progress
         let limit = Self.stallLimitMilliseconds
         DetachedThread.start(name: "swipeback-input-watchdog") {
+            guard let loop = try? EventLoop(), (try? loop.watch(wake.readEnd) { _ in wake.drain() }) != nil else { return }
             while true {
                 let state = progress.state.withLock { $0 }
-                var descriptor = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, state.holding ? 100 : -1)
-                wake.drain()
+                _ = try? loop.dispatch(timeoutMilliseconds: state.holding ? 100 : nil)
                 let now = MonotonicClock.milliseconds()
                 let current = progress.state.withLock { $0 }
                 if current.holding, let busy = current.busySince, now - busy >= limit { onStall(now - busy) }

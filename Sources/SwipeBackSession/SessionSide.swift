@@ -64,6 +64,11 @@ public final class SessionSide {
         write("started", [("style", .string("session")), ("arrow", .bool(host.drawsArrow)), ("apps", .bool(host.knowsApps))])
         defer { write("stopped", []) }
         var nextTry = 0.0
+        let loop = try EventLoop()
+        var stopped = false, hostReady = false, channelReady = false
+        if stopDescriptor >= 0 { try loop.watch(stopDescriptor) { _ in stopped = true } }
+        try loop.watch(host.descriptor) { _ in hostReady = true }
+        var channelDescriptor: Int32?
         while true {
             if channel == nil, now >= nextTry {
                 connect()
@@ -71,15 +76,18 @@ public final class SessionSide {
             }
             let hostDue = host.tick().map { $0 - clockStart }
             try host.flush()
-            var waits = [hostDue, channel == nil ? nextTry : nil].compactMap { $0 }
-            waits = waits.map { max(0, $0 - now) }
-            let timeout = waits.min().map { Int32($0.rounded(.up)) } ?? -1
-            var fds = [pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: host.descriptor, events: Int16(POLLIN), revents: 0)]
-            if let channel { fds.append(pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), timeout)
-            if fds[0].revents != 0 { return }
-            if fds[1].revents != 0 { try host.dispatch() }
-            if fds.count > 2, fds[2].revents != 0 { receive() }
+            let waits = [hostDue, channel == nil ? nextTry : nil].compactMap { $0 }.map { max(0, $0 - now) }
+            // The channel's descriptor changes with each connection.
+            if channelDescriptor != channel?.descriptor {
+                if let old = channelDescriptor { loop.unwatch(old) }
+                channelDescriptor = channel?.descriptor
+                if let new = channelDescriptor { try loop.watch(new) { _ in channelReady = true } }
+            }
+            (hostReady, channelReady) = (false, false)
+            try loop.dispatch(timeoutMilliseconds: waits.min())
+            if stopped { return }
+            if hostReady { try host.dispatch() }
+            if channelReady { receive() }
         }
     }
 

@@ -171,7 +171,10 @@ public final class SystemGrab: @unchecked Sendable {
     /// - Throws: `X11Error.connectionLost` when the X server goes away.
     public func run(report: (SystemGrabReport) -> Void) throws {
         defer { close() }
-        let fd = XConnectionNumber(display)
+        let loop = try EventLoop()
+        var stopped = false, hungUp = false
+        try loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }
+        try loop.watch(stopPipe.readEnd) { _ in stopped = true }
         while true {
             progress.withLock { $0.busySince = MonotonicClock.milliseconds() }
             while XPending(display) > 0 {
@@ -180,19 +183,17 @@ public final class SystemGrab: @unchecked Sendable {
                 handle(&event, report: report)
             }
             // No XFlush here: XPending has flushed, and a flush can read the next events into
-            // Xlib's queue, where poll would never see them (a TouchBegin then waited for the
+            // Xlib's queue, where the wait would never see them (a TouchBegin then waited for the
             // next event: measured, about one touch in a hundred at fast taps).
             if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
             let deadline = live.values.filter { $0.swipe.verdict == nil }
                 .map { $0.beginMilliseconds + ($0.swipe.deadlineMilliseconds - $0.swipe.startMilliseconds) }.min()
-            let timeout = deadline.map { Int32(max(0, ($0 - now).rounded(.up))) } ?? -1
             // Sleep only with nothing queued in Xlib: then the socket is all there is to wait on.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
             progress.withLock { $0.busySince = nil }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.readEnd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, timeout)
-            if fds[1].revents != 0 { return }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0, XPending(display) == 0 { throw X11Error.connectionLost }
+            try loop.dispatch(timeoutMilliseconds: deadline.map { max(0, $0 - now) })
+            if stopped { return }
+            if hungUp, XPending(display) == 0 { throw X11Error.connectionLost }
             expire(report: report)
         }
     }

@@ -36,9 +36,10 @@ public final class SystemHost: @unchecked Sendable {
     private var feedback: SystemFeedback?
     private let reports = Mutex<[SystemGrabReport]>([])
     private let grabFailure = Mutex<Error?>(nil)
-    /// Wakes this thread when the grab thread has a report; the grab thread holds it too, so it
-    /// is closed only once both are done with it.
-    private let wakePipe: WakePipe
+    /// This thread's loop: the drawing connection and the stop descriptor. The grab thread wakes it
+    /// through its waker when it has a report (and holds the waker, so it is closed only once both
+    /// are done with it).
+    private let loop: EventLoop
     private let delivery: ActionDelivery
 
     /// Opens the drawing connection and takes the grab.
@@ -58,7 +59,7 @@ public final class SystemHost: @unchecked Sendable {
         grab = try SystemGrab(displayName: displayName, settings: settings, clock: clock)
         let display = try X11Connection.open(displayName)
         self.display = display
-        wakePipe = try WakePipe()
+        loop = try EventLoop()
         delivery = ActionDelivery(display: display)
         self.feedback = try feedback?(display)
     }
@@ -82,16 +83,16 @@ public final class SystemHost: @unchecked Sendable {
     public func run(stopDescriptor: Int32) throws {
         // The grab thread hands reports over under a lock and wakes this one through the pipe.
         let grabEnded = DispatchSemaphore(value: 0)
-        DetachedThread.start(name: "swipeback-grab", stackSize: 1 << 20) { [self, wakePipe] in
+        DetachedThread.start(name: "swipeback-grab", stackSize: 1 << 20) { [self, waker = loop.waker] in
             defer { grabEnded.signal() }
             do {
                 try grab.run { report in
                     reports.withLock { $0.append(report) }
-                    wakePipe.wake()
+                    waker.wake()
                 }
             } catch {
                 grabFailure.withLock { $0 = error }
-                wakePipe.wake()
+                waker.wake()
             }
         }
         defer {
@@ -103,10 +104,12 @@ public final class SystemHost: @unchecked Sendable {
             ("event", .string("started")), ("style", .string(settings.configuration.systemStyle.rawValue)),
             ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
             ("commitDistance", .number(settings.configuration.systemCommitDistance))]))
-        let fd = XConnectionNumber(display)
+        var stopped = false, hungUp = false
+        try loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }
+        if stopDescriptor >= 0 { try loop.watch(stopDescriptor) { _ in stopped = true } }
+        defer { loop.unwatch(stopDescriptor) }
         var nextDraw: Double?
         while true {
-            wakePipe.drain()
             // The drawing connection's events first: a compositor that came, an app that became
             // active, before the reports that act on them.
             while XPending(display) > 0 {
@@ -121,14 +124,11 @@ public final class SystemHost: @unchecked Sendable {
             if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
             nextDraw = [feedback?.tick(at: nowMilliseconds), delivery.nextDeadline].compactMap { $0 }.min()
             XFlush(display)
-            let timeout = nextDraw.map { Int32(max(0, ($0 - nowMilliseconds).rounded(.up))) } ?? -1
-            // The flush may have read events into Xlib's queue, which poll cannot see.
+            // The flush may have read events into Xlib's queue, which the wait cannot see.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
-            var fds = [pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, stopDescriptor >= 0 ? 3 : 2, timeout)
-            if stopDescriptor >= 0, fds[2].revents != 0 { return }
-            if fds[1].revents & Int16(POLLHUP | POLLERR) != 0, XPending(display) == 0 { throw X11Error.connectionLost }
+            try loop.dispatch(timeoutMilliseconds: nextDraw.map { max(0, $0 - nowMilliseconds) })
+            if stopped { return }
+            if hungUp, XPending(display) == 0 { throw X11Error.connectionLost }
         }
     }
 

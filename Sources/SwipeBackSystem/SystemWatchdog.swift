@@ -49,7 +49,9 @@ public final class SystemWatchdog: @unchecked Sendable {
     }
 
     private func watch(onStall: (Double) -> Void) {
-        let fd = XConnectionNumber(display)
+        guard let loop = try? EventLoop() else { return }
+        var hungUp = false
+        guard (try? loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }) != nil else { return }
         var rule = StallRule(limitMilliseconds: Self.stallLimitMilliseconds)
         while !X11ErrorTrap.isConnectionLost(display) {
             while XPending(display) > 0 {
@@ -62,10 +64,8 @@ public final class SystemWatchdog: @unchecked Sendable {
             }
             let current = progress()
             if let stalled = rule.check(current, nowMilliseconds: MonotonicClock.milliseconds()) { onStall(stalled) }
-            let timeout = rule.nextCheck(current).map { Int32(max(1, ($0 - MonotonicClock.milliseconds()).rounded(.up))) } ?? -1
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, timeout)
-            if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }
+            _ = try? loop.dispatch(timeoutMilliseconds: rule.nextCheck(current).map { max(1, $0 - MonotonicClock.milliseconds()) })
+            if hungUp { return }
         }
     }
 }

@@ -3,6 +3,7 @@ import CX11
 import FoundationEssentials
 import Glibc
 import SwipeBackCore
+import SwipeBackPosix
 
 /// Runs the app model in an X11 window: XI2 input in, frames from a renderer out.
 ///
@@ -96,45 +97,21 @@ public final class WindowApp {
         scheduler.displayMayHaveChanged(hertz: window.refreshHertz, hasNoDisplay: window.hasNoDisplay())
     }
 
-    /// Set by SIGINT or SIGTERM once `closeOnSignals()` has run.
-    nonisolated(unsafe) private static var signalled: sig_atomic_t = 0
-    /// The pipe a signal writes a byte to, so a run loop asleep in poll wakes for it (the read end
-    /// is polled); -1 until `closeOnSignals()` has run.
-    nonisolated(unsafe) private static var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-
     /// Makes SIGINT (Ctrl+C) and SIGTERM close the window like the window manager's close request,
     /// so the app ends normally (a recording is written, the status is 0).
     ///
     /// Call it as early as the program can, before the window exists: a signal that arrives before
     /// `run()` is kept, and `run()` then closes at once; one that arrives while it sleeps wakes it.
     /// Calling it again changes nothing.
-    public static func closeOnSignals() {
-        guard signalPipe.read < 0 else { return }
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            }
-            signalPipe = (ends[0], ends[1])
-        }
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in
-                WindowApp.signalled = 1
-                // write(2) is async-signal-safe; a full pipe already holds a wake-up.
-                var byte: UInt8 = 1
-                if WindowApp.signalPipe.write >= 0 { _ = write(WindowApp.signalPipe.write, &byte, 1) }
-            }
-        }
-    }
+    public static func closeOnSignals() { StopSignals.install() }
 
     /// Whether SIGINT or SIGTERM arrived since `closeOnSignals()` (a window command asked to stop
     /// while it started).
-    public static var closeWasSignalled: Bool { signalled != 0 }
+    public static var closeWasSignalled: Bool { StopSignals.wasReceived }
 
     /// The read end of the pipe SIGINT and SIGTERM write to, for a loop of another kind to poll
     /// (`swipeback system`); -1 until `closeOnSignals()` has run.
-    public static var signalDescriptor: Int32 { signalPipe.read }
+    public static var signalDescriptor: Int32 { StopSignals.descriptor }
 
     /// Milliseconds since the app started, on the monotonic clock: the app clock of the event log.
     public var nowMilliseconds: Double { clock.milliseconds }
@@ -151,13 +128,16 @@ public final class WindowApp {
     /// - Throws: `X11Error.connectionLost` when the X server goes away, `X11Error` when presenting
     ///   fails, or what the renderer throws.
     public func run() throws {
-        let fd = XConnectionNumber(window.display)
+        // The loop wakes for the X connection and the stop signals; each pass reads what came itself.
+        let loop = try EventLoop()
+        try loop.watch(XConnectionNumber(window.display)) { _ in }
+        if StopSignals.descriptor >= 0 { try loop.watch(StopSignals.descriptor) { _ in } }
         var nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
         var wasAnimating = false
         // The desktop's reduced motion at the start is an input too, so a recording replays with it.
         if model.desktopReducesMotion { hooks.onInput?(.desktopReducesMotion(true), timelineNow()) }
         while !model.closeRequested {
-            if Self.signalled != 0 {
+            if StopSignals.wasReceived {
                 send(.close, atMilliseconds: timelineNow())
                 break
             }
@@ -189,7 +169,7 @@ public final class WindowApp {
             let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
-                if sleep(untilMilliseconds: startAt, fd: fd) { continue }
+                if try sleep(untilMilliseconds: startAt, on: loop) { continue }
                 now = nowMilliseconds
             }
             let cancels = source.checkHeldDevices(now: now)
@@ -225,7 +205,7 @@ public final class WindowApp {
             // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
             // before the budget allows), so input is read in one batch then (the server's times
             // keep each event's moment), not one wake per event.
-            if paced, let queued = scheduler.queuedFrame, Self.signalled == 0 {
+            if paced, let queued = scheduler.queuedFrame, !StopSignals.wasReceived {
                 let wake = scheduler.pacer.inFlightWake(began: queued.began) - nowMilliseconds
                 if wake > 0, wake < 2 * scheduler.frameClock.intervalMilliseconds {
                     XFlush(window.display)
@@ -249,9 +229,7 @@ public final class WindowApp {
                 if try renderer.drawAhead(model.scene()) || window.surface.touchBuffersAhead() { continue }
                 scheduler.idleWorkPending = false
             }
-            // The X connection, and the signal pipe: a signal between the check above and the poll wakes it.
-            var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
+            // The X connection, and the signal pipe: a signal between the check above and the wait wakes it.
             let idle = !busy && scheduler.queuedFrame == nil && !window.surface.hasFrameInFlight
             let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
                 dirty: needsDraw, animating: model.needsFrames, nextTick: nextTick,
@@ -260,20 +238,17 @@ public final class WindowApp {
                 idle: idle))
             XFlush(window.display)
             if XPending(window.display) == 0 {
-                _ = poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, timeout)
+                try loop.dispatch(timeoutMilliseconds: timeout < 0 ? nil : Double(timeout))
             }
         }
     }
 
     /// Sleeps until `milliseconds` on the app clock or until the X connection or the signal pipe
     /// has something; returns whether it woke early for them.
-    private func sleep(untilMilliseconds milliseconds: Double, fd: Int32) -> Bool {
+    private func sleep(untilMilliseconds milliseconds: Double, on loop: EventLoop) throws -> Bool {
         XFlush(window.display)
         guard XPending(window.display) == 0 else { return true }
-        var pollFDs = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: Self.signalPipe.read, events: Int16(POLLIN), revents: 0)]
-        let wait = Int32(max(0, (milliseconds - nowMilliseconds).rounded(.up)))
-        return poll(&pollFDs, Self.signalPipe.read >= 0 ? 2 : 1, wait) > 0
+        return try loop.dispatch(timeoutMilliseconds: max(0, (milliseconds - nowMilliseconds).rounded(.up)))
     }
 
     /// Handles one X event: a frame shown, or input and window changes from `source`.
