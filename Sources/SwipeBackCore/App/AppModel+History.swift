@@ -2,10 +2,10 @@
 // Forward and history: forward commands, the history menu, and popping to a page.
 extension AppModel {
     /// The open history menu, if any (one per window): its stack and the pages it lists.
-    public var historyMenu: HistoryMenu? { menuMember.menu }
+    public var historyMenu: HistoryMenu? { members.menu.menu }
 
     /// The open history menu's visible rows in window px, nearest first; empty when none is open.
-    public var historyMenuRowFrames: [Rect] { menuMember.rowFrames(in: arenaHost) }
+    public var historyMenuRowFrames: [Rect] { members.menu.rowFrames(in: arenaHost) }
 
     /// A forward key or mouse forward button: pushes the focused stack's first forward page
     /// again, animated. Ignored while any swipe runs or the stack animates, and when its forward
@@ -27,18 +27,18 @@ extension AppModel {
         } else if configuration.forwardButtons.contains(pointer.button) {
             forwardCommand(t, source: .button)
         } else if pointer.button == 3 {
-            menuMember.secondaryClick(at: pointer.position, in: arenaHost, t)
+            members.menu.secondaryClick(at: pointer.position, in: arenaHost, t)
         }
     }
 
     /// Closes the history menu, if one is open.
     func closeHistoryMenu(_ t: Double) {
-        menuMember.close(in: arenaHost, t)
+        members.menu.close(in: arenaHost, t)
     }
 
     /// Closes the history menu when it belongs to stack `stackID` (the stack changed).
     func closeHistoryMenu(_ t: Double, ifOn stackID: String) {
-        if menuMember.menu?.stackID == stackID { menuMember.close(in: arenaHost, t) }
+        if members.menu.menu?.stackID == stackID { members.menu.close(in: arenaHost, t) }
     }
 
     /// Pops `instance`'s stack to it in one animated pop (UIKit's `popToViewController`): only

@@ -98,11 +98,11 @@ extension AppModel {
 
     /// The button each page instance shows pressed: instance serial to element index, for fingers
     /// resting on a button of an idle stack's top page.
-    public var pressedButtons: [Int: Int] { tapMember.pressedButtons(in: arenaHost) }
+    public var pressedButtons: [Int: Int] { members.tap.pressedButtons(in: arenaHost) }
 
     /// Carousels being dragged: instance serial to (element index, horizontal offset in px of the
     /// finger from where it went down), so the renderer can show the images following it.
-    public var carouselDrags: [Int: (element: Int, offset: Double)] { controlMember.carouselDrags(in: arenaHost) }
+    public var carouselDrags: [Int: (element: Int, offset: Double)] { members.control.carouselDrags(in: arenaHost) }
 
     /// The current value of a slider (0...1) or carousel (item index) on a page instance.
     public func controlValue(instance: PageInstance, element index: Int) -> Double {

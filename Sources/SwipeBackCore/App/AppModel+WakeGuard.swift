@@ -10,7 +10,7 @@ extension AppModel {
         case .button: isPress = true
         default: isPress = false
         }
-        guard isPress, wakeGuard.wakes(atMilliseconds: t, guardMilliseconds: configuration.kioskWakeGuard) else { return false }
+        guard isPress, kioskGuards.wakeGuard.wakes(atMilliseconds: t, guardMilliseconds: configuration.kioskWakeGuard) else { return false }
         if case .pointer(let pointer) = event, pointer.button == 1 {
             // A second down for an id still down means its end was lost: end it as a system cancel.
             if arena.sequences[pointer.id] != nil { pointerCancel(id: pointer.id, t) }

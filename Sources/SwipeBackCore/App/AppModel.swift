@@ -13,9 +13,11 @@ public final class AppModel {
         }
     }
     /// The window's size in px.
-    public internal(set) var windowWidth: Double
+    private var windowSize: (width: Double, height: Double)
+    /// The window's width in px.
+    public var windowWidth: Double { windowSize.width }
     /// The window's height in px.
-    public internal(set) var windowHeight: Double
+    public var windowHeight: Double { windowSize.height }
     /// The layout direction for the next swipe.
     public internal(set) var direction: LayoutDirection {
         didSet {
@@ -75,23 +77,17 @@ public final class AppModel {
     /// Whether `kioskIdleTimeout` applies: after that long without input every stack returns to
     /// its root, animated (the kiosk turns it on; the demo does not).
     public var returnsToRootWhenIdle: Bool {
-        get { idle.isEnabled }
-        set { idle.isEnabled = newValue }
+        get { kioskGuards.idle.isEnabled }
+        set { kioskGuards.idle.isEnabled = newValue }
     }
-    /// The idle policy's state.
-    var idle = IdlePolicy()
-    /// The screen saver as last reported, for `kioskWakeGuard`.
-    var wakeGuard = WakeGuard()
+    /// The kiosk's guards on input: the idle return to the root, and the screen saver's wake.
+    var kioskGuards = KioskGuards()
     /// Arbitrates pointer sequences between the gestures (`GestureArena`): history menu, tap,
     /// settle regrab, control drag, vertical scroll, edge pop, forward swipe and content pop, in
     /// that order; apps and tests may register more.
     public let arena = GestureArena()
-    let menuMember = HistoryMenuMember()
-    let tapMember = TapMember()
-    let controlMember = ControlDragMember()
-    let scrollMember = VerticalScrollMember()
-    let popMembers = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .forwardEdge),
-                      InteractivePopMember(zone: .content)]
+    /// The built-in gestures, registered with `arena` in its order.
+    let members = BuiltInMembers()
     /// What the arena's members see of the model, and the intents they ask of it.
     private(set) lazy var arenaHost = AppArenaHost(model: self, settings: arenaSettings)
     /// The touchpad's runs (two-finger scrolling, 3+ finger swipes), driven as virtual pointers.
@@ -113,16 +109,12 @@ public final class AppModel {
                 direction: LayoutDirection, document: PagesDocument, measurer: ContentMeasuring,
                 log: @escaping (TimedEvent) -> Void) {
         self.configuration = configuration
-        self.windowWidth = windowWidth
-        self.windowHeight = windowHeight
+        windowSize = (windowWidth, windowHeight)
         self.direction = direction
         self.document = document
         self.measurer = measurer
         self.log = log
-        for member in [menuMember, tapMember, popMembers[0], controlMember, scrollMember, popMembers[1], popMembers[2],
-                       popMembers[3]] as [GestureArenaMember] {
-            arena.register(member)
-        }
+        for member in members.inArenaOrder { arena.register(member) }
         navigation.context = NavigationContext(configuration: configuration, direction: direction, desktopReducesMotion: desktopReducesMotion)
         navigation.report = { [unowned self] in self.apply($0) }
         for description in document.stacks {
@@ -176,7 +168,7 @@ public final class AppModel {
     public func handle(_ event: InputEvent, atMilliseconds t: Double) {
         switch event {
         case .pointer, .scroll, .swipe, .key, .button:
-            idle.noteActivity(atMilliseconds: t)
+            kioskGuards.idle.noteActivity(atMilliseconds: t)
         default:
             break
         }
@@ -216,7 +208,7 @@ public final class AppModel {
             // A menu none of whose rows fits any more closes.
             if historyMenu != nil && historyMenuRowFrames.isEmpty { closeHistoryMenu(t) }
         case .screenSaver(let active):
-            wakeGuard.screenSaver(active: active, atMilliseconds: t)
+            kioskGuards.wakeGuard.screenSaver(active: active, atMilliseconds: t)
         case .layoutScale(let scale): if LayoutScale.isValid(scale) { layoutScale = scale }
         case .desktopReducesMotion(let reduces): desktopReducesMotion = reduces
         case .close:
@@ -259,13 +251,13 @@ public final class AppModel {
     /// root (or a stack can go forward) and no finger is down, and a long press on a back button.
     /// A window sleeps until then instead of ticking.
     public var nextTimerMilliseconds: Double? {
-        guard let menuDue = menuMember.dueMilliseconds else { return idleDueMilliseconds }
+        guard let menuDue = members.menu.dueMilliseconds else { return idleDueMilliseconds }
         return min(menuDue, idleDueMilliseconds ?? .infinity)
     }
 
     /// When the idle return falls due, in ms, or nil.
     private var idleDueMilliseconds: Double? {
-        idle.dueMilliseconds(timeoutSeconds: configuration.kioskIdleTimeout, pointersDown: !arena.sequences.isEmpty,
+        kioskGuards.idle.dueMilliseconds(timeoutSeconds: configuration.kioskIdleTimeout, pointersDown: !arena.sequences.isEmpty,
                              awayFromRoot: stacks.contains { !$0.isAtRoot || $0.transition != nil || !$0.forwardPages.isEmpty })
     }
 
@@ -275,13 +267,13 @@ public final class AppModel {
         if let due = idleDueMilliseconds, t >= due {
             // Idle: every stack goes back to its root with the normal animation and lifecycle
             // (a transition running now finishes first: the pop to root waits its turn).
-            idle.noteActivity(atMilliseconds: t)
+            kioskGuards.idle.noteActivity(atMilliseconds: t)
             // The forward lists go too: the next visitor cannot go forward into these pages.
             for index in stacks.indices where !stacks[index].isAtRoot || stacks[index].transition != nil || !stacks[index].forwardPages.isEmpty {
                 navigation.request(.popToRoot(animated: true, clearsForward: true), stackIndex: index, t)
             }
         }
-        menuMember.fire(atMilliseconds: t, in: arenaHost)
+        members.menu.fire(atMilliseconds: t, in: arenaHost)
         if let expired = touchpadRuns.expire(atMilliseconds: t, touchpadContext) { apply(expired.outputs, expired.at) }
         advanceMomentum(t)
         navigation.advanceSettles(to: t)
@@ -300,8 +292,7 @@ public final class AppModel {
         for sequence in arena.sequences.values {
             for member in sequence.members { member.windowResized(oldFrames: oldFrames, sequence: sequence, in: arenaHost, atMilliseconds: t) }
         }
-        windowWidth = width
-        windowHeight = height
+        windowSize = (width, height)
         // Pages that now fit, or fit better, scroll back within their new bounds.
         for index in stacks.indices {
             for instance in stacks[index].pages {
@@ -323,8 +314,7 @@ public final class AppModel {
     /// they return to where they started.
     var retainedStateCount: Int {
         pageStates.retainedCount
-            + momentum.count + arena.sequences.count + menuMember.retainedCount + tapMember.retainedCount + controlMember.retainedCount
-            + scrollMember.retainedCount + popMembers.reduce(0) { $0 + $1.retainedCount }
+            + momentum.count + arena.sequences.count + members.retainedCount
     }
 
     /// The `final` event: every stack's pages, bottom to top.
@@ -338,4 +328,34 @@ public final class AppModel {
 extension Array {
     /// The element at `index`, or nil when out of range.
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// The arena's built-in members (`AppModel.members`): the history menu, the tap, the control drag,
+/// vertical scrolling, and the four interactive pops (the settle regrab, the edge, the forward
+/// edge, the content swipe).
+struct BuiltInMembers {
+    let menu = HistoryMenuMember()
+    let tap = TapMember()
+    let control = ControlDragMember()
+    let scroll = VerticalScrollMember()
+    let pops = [SettleRegrabMember(), InteractivePopMember(zone: .edge), InteractivePopMember(zone: .forwardEdge),
+                InteractivePopMember(zone: .content)]
+
+    /// Every one, in the arena's order: history menu, tap, settle regrab, control drag, vertical
+    /// scroll, edge pop, forward swipe, content pop.
+    var inArenaOrder: [GestureArenaMember] { [menu, tap, pops[0], control, scroll, pops[1], pops[2], pops[3]] }
+
+    /// How many sequences they hold state for (soak tests).
+    var retainedCount: Int {
+        menu.retainedCount + tap.retainedCount + control.retainedCount + scroll.retainedCount
+            + pops.reduce(0) { $0 + $1.retainedCount }
+    }
+}
+
+/// The kiosk's guards on input (`AppModel.kioskGuards`).
+struct KioskGuards {
+    /// The idle policy's state.
+    var idle = IdlePolicy()
+    /// The screen saver as last reported, for `kioskWakeGuard`.
+    var wakeGuard = WakeGuard()
 }

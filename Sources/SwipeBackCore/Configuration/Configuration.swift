@@ -10,6 +10,248 @@ public struct Configuration: Equatable, Sendable {
     /// The keys given explicitly (by a file, a scenario header or the tuner): a feel chosen later
     /// leaves them as they are.
     public internal(set) var explicitKeys: Set<String> = []
+    /// The swipe's recognition, decision and settle: the keys every host's swipe reads.
+    public var gesture = GestureSettings()
+    /// The page-stack window: how a transition looks, its keys and buttons, its forward list and its font.
+    public var window = WindowSettings()
+    /// `swipeback kiosk`: the idle timeout, the exit chord, the screen and the output it covers.
+    public var kiosk = KioskSettings()
+    /// `swipeback system` and `swipeback input`: the edge strips, the decision, the style, the actions and the apps.
+    public var system = SystemSettings()
+
+    /// The built-in defaults.
+    public init() {}
+}
+
+/// The flat key names (the configuration file's and the tuner's), each its section's value.
+extension Configuration {
+    /// `gesture.edgeWidth`, the key `edgeWidth`.
+    public var edgeWidth: Double {
+        get { gesture.edgeWidth }
+        set { gesture.edgeWidth = newValue }
+    }
+    /// `gesture.touchSlop`, the key `touchSlop`.
+    public var touchSlop: Double {
+        get { gesture.touchSlop }
+        set { gesture.touchSlop = newValue }
+    }
+    /// `gesture.commitProgress`, the key `commitProgress`.
+    public var commitProgress: Double {
+        get { gesture.commitProgress }
+        set { gesture.commitProgress = newValue }
+    }
+    /// `gesture.flingVelocity`, the key `flingVelocity`.
+    public var flingVelocity: Double {
+        get { gesture.flingVelocity }
+        set { gesture.flingVelocity = newValue }
+    }
+    /// `gesture.maxVelocity`, the key `maxVelocity`.
+    public var maxVelocity: Double {
+        get { gesture.maxVelocity }
+        set { gesture.maxVelocity = newValue }
+    }
+    /// `gesture.policy`, the key `policy`.
+    public var policy: PopDecisionPolicy {
+        get { gesture.policy }
+        set { gesture.policy = newValue }
+    }
+    /// `gesture.projectionDeceleration`, the key `projectionDeceleration`.
+    public var projectionDeceleration: Double {
+        get { gesture.projectionDeceleration }
+        set { gesture.projectionDeceleration = newValue }
+    }
+    /// `gesture.springStiffness`, the key `springStiffness`.
+    public var springStiffness: Double {
+        get { gesture.springStiffness }
+        set { gesture.springStiffness = newValue }
+    }
+    /// `gesture.springDampingRatio`, the key `springDampingRatio`.
+    public var springDampingRatio: Double {
+        get { gesture.springDampingRatio }
+        set { gesture.springDampingRatio = newValue }
+    }
+    /// `gesture.overshoot`, the key `overshoot`.
+    public var overshoot: Bool {
+        get { gesture.overshoot }
+        set { gesture.overshoot = newValue }
+    }
+    /// `gesture.contentSwipe`, the key `contentSwipe`.
+    public var contentSwipe: Bool {
+        get { gesture.contentSwipe }
+        set { gesture.contentSwipe = newValue }
+    }
+    /// `gesture.touchpadDistance`, the key `touchpadDistance`.
+    public var touchpadDistance: Double {
+        get { gesture.touchpadDistance }
+        set { gesture.touchpadDistance = newValue }
+    }
+    /// `gesture.touchpadEndTimeout`, the key `touchpadEndTimeout`.
+    public var touchpadEndTimeout: Double {
+        get { gesture.touchpadEndTimeout }
+        set { gesture.touchpadEndTimeout = newValue }
+    }
+    /// `gesture.forwardSwipe`, the key `forwardSwipe`.
+    public var forwardSwipe: Bool {
+        get { gesture.forwardSwipe }
+        set { gesture.forwardSwipe = newValue }
+    }
+    /// `gesture.historyMenuDelay`, the key `historyMenuDelay`.
+    public var historyMenuDelay: Double {
+        get { gesture.historyMenuDelay }
+        set { gesture.historyMenuDelay = newValue }
+    }
+    /// `window.parallax`, the key `parallax`.
+    public var parallax: Double {
+        get { window.parallax }
+        set { window.parallax = newValue }
+    }
+    /// `window.dimAlpha`, the key `dimAlpha`.
+    public var dimAlpha: Double {
+        get { window.dimAlpha }
+        set { window.dimAlpha = newValue }
+    }
+    /// `window.shadowWidth`, the key `shadowWidth`.
+    public var shadowWidth: Double {
+        get { window.shadowWidth }
+        set { window.shadowWidth = newValue }
+    }
+    /// `window.transition`, the key `transition`.
+    public var transition: TransitionStyle {
+        get { window.transition }
+        set { window.transition = newValue }
+    }
+    /// `window.reduceMotion`, the key `reduceMotion`.
+    public var reduceMotion: ReduceMotion {
+        get { window.reduceMotion }
+        set { window.reduceMotion = newValue }
+    }
+    /// `window.backKeys`, the key `backKeys`.
+    public var backKeys: [String] {
+        get { window.backKeys }
+        set { window.backKeys = newValue }
+    }
+    /// `window.backButtons`, the key `backButtons`.
+    public var backButtons: [Int] {
+        get { window.backButtons }
+        set { window.backButtons = newValue }
+    }
+    /// `window.forwardHistory`, the key `forwardHistory`.
+    public var forwardHistory: Int {
+        get { window.forwardHistory }
+        set { window.forwardHistory = newValue }
+    }
+    /// `window.forwardKeys`, the key `forwardKeys`.
+    public var forwardKeys: [String] {
+        get { window.forwardKeys }
+        set { window.forwardKeys = newValue }
+    }
+    /// `window.forwardButtons`, the key `forwardButtons`.
+    public var forwardButtons: [Int] {
+        get { window.forwardButtons }
+        set { window.forwardButtons = newValue }
+    }
+    /// `window.fontFamily`, the key `fontFamily`.
+    public var fontFamily: String? {
+        get { window.fontFamily }
+        set { window.fontFamily = newValue }
+    }
+    /// `kiosk.idleTimeout`, the key `kioskIdleTimeout`.
+    public var kioskIdleTimeout: Double {
+        get { kiosk.idleTimeout }
+        set { kiosk.idleTimeout = newValue }
+    }
+    /// `kiosk.exitChord`, the key `kioskExitChord`.
+    public var kioskExitChord: String? {
+        get { kiosk.exitChord }
+        set { kiosk.exitChord = newValue }
+    }
+    /// `kiosk.screenBlanking`, the key `kioskScreenBlanking`.
+    public var kioskScreenBlanking: KioskScreenBlanking {
+        get { kiosk.screenBlanking }
+        set { kiosk.screenBlanking = newValue }
+    }
+    /// `kiosk.wakeGuard`, the key `kioskWakeGuard`.
+    public var kioskWakeGuard: Double {
+        get { kiosk.wakeGuard }
+        set { kiosk.wakeGuard = newValue }
+    }
+    /// `kiosk.output`, the key `kioskOutput`.
+    public var kioskOutput: String? {
+        get { kiosk.output }
+        set { kiosk.output = newValue }
+    }
+    /// `system.edgeWidth`, the key `systemEdgeWidth`.
+    public var systemEdgeWidth: Double {
+        get { system.edgeWidth }
+        set { system.edgeWidth = newValue }
+    }
+    /// `system.commitDistance`, the key `systemCommitDistance`.
+    public var systemCommitDistance: Double {
+        get { system.commitDistance }
+        set { system.commitDistance = newValue }
+    }
+    /// `system.decisionTimeout`, the key `systemDecisionTimeout`.
+    public var systemDecisionTimeout: Double {
+        get { system.decisionTimeout }
+        set { system.decisionTimeout = newValue }
+    }
+    /// `system.style`, the key `systemStyle`.
+    public var systemStyle: SystemStyle {
+        get { system.style }
+        set { system.style = newValue }
+    }
+    /// `system.forward`, the key `systemForward`.
+    public var systemForward: Bool {
+        get { system.forward }
+        set { system.forward = newValue }
+    }
+    /// `system.backAction`, the key `systemBackAction`.
+    public var systemBackAction: String {
+        get { system.backAction }
+        set { system.backAction = newValue }
+    }
+    /// `system.forwardAction`, the key `systemForwardAction`.
+    public var systemForwardAction: String {
+        get { system.forwardAction }
+        set { system.forwardAction = newValue }
+    }
+    /// `system.appActions`, the key `systemAppActions`.
+    public var systemAppActions: [String] {
+        get { system.appActions }
+        set { system.appActions = newValue }
+    }
+    /// `system.inputBackAction`, the key `inputBackAction`.
+    public var inputBackAction: String {
+        get { system.inputBackAction }
+        set { system.inputBackAction = newValue }
+    }
+    /// `system.inputForwardAction`, the key `inputForwardAction`.
+    public var inputForwardAction: String {
+        get { system.inputForwardAction }
+        set { system.inputForwardAction = newValue }
+    }
+    /// `system.inputSessionUser`, the key `inputSessionUser`.
+    public var inputSessionUser: String {
+        get { system.inputSessionUser }
+        set { system.inputSessionUser = newValue }
+    }
+    /// `system.inputRotation`, the key `inputRotation`.
+    public var inputRotation: Double {
+        get { system.inputRotation }
+        set { system.inputRotation = newValue }
+    }
+    /// `system.exclude`, the key `systemExclude`.
+    public var systemExclude: [String] {
+        get { system.exclude }
+        set { system.exclude = newValue }
+    }
+}
+
+/// The swipe's recognition, decision and settle: the keys every host's swipe reads.
+///
+/// A section of `Configuration`. The configuration file's keys are flat (`Configuration.keys`):
+/// `Configuration` has a property of each key's name that is its section's value.
+public struct GestureSettings: Equatable, Sendable {
     /// How far from the stack's leading edge a down may start a swipe, in layout units (0...10000):
     /// px at scale 1, times the layout scale (`AppModel.layoutScale`, `Xft.dpi` / 96) on screen.
     /// Default 20: Flutter's `_kBackGestureWidth` is 20 logical px.
@@ -34,6 +276,33 @@ public struct Configuration: Equatable, Sendable {
     public var springStiffness: Double = 1000
     /// Spring damping ratio (0.1...10); 1 is critically damped (libadwaita's default).
     public var springDampingRatio: Double = 1.0
+    /// Whether dragging back past the start rubber-bands (at most `StackNavigation.overshootLimit`
+    /// of the width, libadwaita's `OVERSHOOT_DISTANCE_MULTIPLIER` 0.1) and springs back on release;
+    /// false clamps at the start. The logged progress stays in 0...1 either way. Default false.
+    public var overshoot: Bool = false
+    /// Whether a horizontal drag anywhere on the page may start the pop (iOS 26 content pop gesture).
+    public var contentSwipe: Bool = false
+    /// Touchpad scroll distance for a full swipe, in px (1...10000). Default 400 (libadwaita's base distance).
+    public var touchpadDistance: Double = 400
+    /// Time after the last touchpad scroll delta that ends the swipe, in ms (1...5000). Default 150.
+    public var touchpadEndTimeout: Double = 150
+    /// Whether a drag from the trailing edge toward the leading edge pushes the forward list's
+    /// first page, following the finger (libadwaita's forward swipe). Default false.
+    public var forwardSwipe: Bool = false
+    /// How long a press on the system back button must rest, within `touchSlop`, to open the
+    /// history menu, in ms (100...5000). Default 500: UIKit's `UILongPressGestureRecognizer`
+    /// `minimumPressDuration` of 0.5 s.
+    public var historyMenuDelay: Double = 500
+
+    /// The built-in defaults.
+    public init() {}
+}
+
+/// The page-stack window: how a transition looks, its keys and buttons, its forward list and its font.
+///
+/// A section of `Configuration`. The configuration file's keys are flat (`Configuration.keys`):
+/// `Configuration` has a property of each key's name that is its section's value.
+public struct WindowSettings: Equatable, Sendable {
     /// How far the page beneath lags behind, as a fraction of the width (0...1). Default 0.3 (UIKit's 30 %).
     public var parallax: Double = 0.3
     /// Opacity of the black dim over the page beneath at progress 0 (0...1). Default 0.1 (Ionic 10 %).
@@ -46,16 +315,6 @@ public struct Configuration: Equatable, Sendable {
     /// (150 ms) instead of moving. Default `auto`: when the desktop's XSETTINGS
     /// `Gtk/EnableAnimations` is 0. Swipes follow the finger and settle either way (libadwaita 1.9).
     public var reduceMotion: ReduceMotion = .auto
-    /// Whether dragging back past the start rubber-bands (at most `StackNavigation.overshootLimit`
-    /// of the width, libadwaita's `OVERSHOOT_DISTANCE_MULTIPLIER` 0.1) and springs back on release;
-    /// false clamps at the start. The logged progress stays in 0...1 either way. Default false.
-    public var overshoot: Bool = false
-    /// Whether a horizontal drag anywhere on the page may start the pop (iOS 26 content pop gesture).
-    public var contentSwipe: Bool = false
-    /// Touchpad scroll distance for a full swipe, in px (1...10000). Default 400 (libadwaita's base distance).
-    public var touchpadDistance: Double = 400
-    /// Time after the last touchpad scroll delta that ends the swipe, in ms (1...5000). Default 150.
-    public var touchpadEndTimeout: Double = 150
     /// Key names that act as back commands. Default libadwaita's: Alt+Left, XF86Back, Escape.
     public var backKeys: [String] = ["Alt+Left", "XF86Back", "Escape"]
     /// Mouse buttons that act as back commands. Default `[8]`.
@@ -68,52 +327,65 @@ public struct Configuration: Equatable, Sendable {
     public var forwardKeys: [String] = ["Alt+Right", "XF86Forward"]
     /// Mouse buttons that do the same. Default `[9]`, the forward button (X11 button 9).
     public var forwardButtons: [Int] = [9]
-    /// Whether a drag from the trailing edge toward the leading edge pushes the forward list's
-    /// first page, following the finger (libadwaita's forward swipe). Default false.
-    public var forwardSwipe: Bool = false
     /// The font family pages are set in, like `"Noto Sans"`, under a page's or element's own
     /// `font`; nil or `"DejaVu Sans"` is the shipped font. Characters the family lacks come from
     /// the system's fonts; a family the system lacks falls back to DejaVu Sans, with a warning.
     public var fontFamily: String? = "DejaVu Sans"
-    /// How long a press on the system back button must rest, within `touchSlop`, to open the
-    /// history menu, in ms (100...5000). Default 500: UIKit's `UILongPressGestureRecognizer`
-    /// `minimumPressDuration` of 0.5 s.
-    public var historyMenuDelay: Double = 500
+
+    /// The built-in defaults.
+    public init() {}
+}
+
+/// `swipeback kiosk`: the idle timeout, the exit chord, the screen and the output it covers.
+///
+/// A section of `Configuration`. The configuration file's keys are flat (`Configuration.keys`):
+/// `Configuration` has a property of each key's name that is its section's value.
+public struct KioskSettings: Equatable, Sendable {
     /// Kiosk idle time before returning to the root, in s (0...86400); 0 turns it off. Default 120.
-    public var kioskIdleTimeout: Double = 120
+    public var idleTimeout: Double = 120
     /// The key chord that quits a kiosk (for example `Ctrl+Alt+Shift+Q`); nil means no way out.
-    public var kioskExitChord: String? = nil
+    public var exitChord: String? = nil
     /// What the kiosk does with the server's screen saver and DPMS: `leave` them (default) or
     /// `inhibit` them while it runs.
-    public var kioskScreenBlanking: KioskScreenBlanking = .leave
+    public var screenBlanking: KioskScreenBlanking = .leave
     /// How long after the screen saver ends a touch or click only wakes the screen, in ms
     /// (0...10000; 0 turns the guard off). Default 300: longer than a tap (a tap's down and up are
     /// 50-150 ms apart) so the tap that woke the screen never lands, and short enough that the next
     /// deliberate tap acts.
-    public var kioskWakeGuard: Double = 300
+    public var wakeGuard: Double = 300
     /// The RandR output (or RandR 1.5 monitor) the kiosk covers, like `"HDMI-1"`; nil covers the
     /// primary output's monitor, or the whole screen when there is none.
-    public var kioskOutput: String? = nil
+    public var output: String? = nil
+
+    /// The built-in defaults.
+    public init() {}
+}
+
+/// `swipeback system` and `swipeback input`: the edge strips, the decision, the style, the actions and the apps.
+///
+/// A section of `Configuration`. The configuration file's keys are flat (`Configuration.keys`):
+/// `Configuration` has a property of each key's name that is its section's value.
+public struct SystemSettings: Equatable, Sendable {
     /// Width of the screen-edge strip where `swipeback system` takes a touch, in mm (1...30), at
     /// least 16 px. Default 6 mm: about the 24 px measured to bound a reject's cost at 96 dpi, and
     /// Android's 24-30 dp back-gesture inset on phones.
-    public var systemEdgeWidth: Double = 6
+    public var edgeWidth: Double = 6
     /// How far a system swipe must move inward for a slow release to commit, in mm (1...200).
     /// Default 20 mm, about Android's back-arrow activation (16 dp) with room for a finger.
-    public var systemCommitDistance: Double = 20
+    public var commitDistance: Double = 20
     /// How long an edge touch may stay undecided before it goes to the app, in ms (50...2000).
     /// Default 200: Mutter waits 150 ms, Android 250 ms.
-    public var systemDecisionTimeout: Double = 200
+    public var decisionTimeout: Double = 200
     /// The system swipe's feedback: `arrow` (an indicator at the finger) or `page` (the app slides).
-    public var systemStyle: SystemStyle = .arrow
+    public var style: SystemStyle = .arrow
     /// Whether a swipe from the trailing edge sends forward. Default false.
-    public var systemForward: Bool = false
+    public var forward: Bool = false
     /// The action sent for back unless `systemAppActions` names the app. Default button 8.
-    public var systemBackAction: String = "button:8"
+    public var backAction: String = "button:8"
     /// The action sent for forward unless `systemAppActions` names the app. Default button 9.
-    public var systemForwardAction: String = "button:9"
+    public var forwardAction: String = "button:9"
     /// Per-app actions, `CLASS=BACK` or `CLASS=BACK|FORWARD`, before the built-in table.
-    public var systemAppActions: [String] = []
+    public var appActions: [String] = []
     /// What `swipeback input` sends for back, through its virtual keyboard or mouse: `key:CHORD`,
     /// `button:N` or `none` (no command: it runs as root). Default `key:XF86Back` (KEY_BACK), which
     /// Chromium, GTK and Qt apps take on Wayland and X11 alike.
@@ -130,7 +402,7 @@ public struct Configuration: Equatable, Sendable {
     public var inputRotation: Double = 0
     /// Apps (WM_CLASS class or instance, any case) whose edge touches the system swipe never takes.
     /// Default: the common terminals, where Alt+Left and button 8 mean something else.
-    public var systemExclude: [String] = SystemAction.terminals
+    public var exclude: [String] = SystemAction.terminals
 
     /// The built-in defaults.
     public init() {}
