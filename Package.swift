@@ -51,7 +51,7 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         .target(name: "SwipeBackPosix", dependencies: ["CEpoll"]),
         .target(name: "SwipeBackRender", dependencies: ["SwipeBackCore", "CCairo", "CPixelKernel"]),
-        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11", "SwipeBackPosix"]),
+        .target(name: "SwipeBackX11", dependencies: ["SwipeBackCore", "CX11", "CX11System", "SwipeBackPosix"]),
         // `swipeback system`: the swipe back for every X11 app (a root touch grab, an indicator window).
         .target(name: "SwipeBackSystem", dependencies: ["SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "CX11",
                                                         "CX11System", "CCairo", "SwipeBackPosix", "SwipeBackSession"]),

@@ -13,6 +13,7 @@
 #include <X11/extensions/scrnsaver.h>
 #include <X11/extensions/dpms.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/shape.h>
 #include <X11/extensions/Xpresent.h>
 #include <stdint.h>
 #include <string.h>

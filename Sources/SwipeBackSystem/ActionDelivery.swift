@@ -63,7 +63,7 @@ final class ActionDelivery {
     /// Selects the root's property changes while an action waits, and none after; `done`'s
     /// windows no longer report their focus.
     private func watchRoot(done: [Pending] = []) {
-        XSelectInput(display, XDefaultRootWindow(display), pending.isEmpty ? NoEventMask : PropertyChangeMask)
+        XSelectInput(display, X11Screen(display).root, pending.isEmpty ? NoEventMask : PropertyChangeMask)
         for entry in done where !pending.contains(where: { $0.app.window == entry.app.window }) {
             _ = X11ErrorTrap.succeeds(display) { XSelectInput(display, Window(entry.app.window), NoEventMask) }
         }
@@ -109,7 +109,7 @@ final class ActionDelivery {
         guard !pending.isEmpty else { return [] }
         let ready: [Pending]
         switch event.type {
-        case PropertyNotify where event.xproperty.atom == activeWindowAtom && event.xproperty.window == XDefaultRootWindow(display):
+        case PropertyNotify where event.xproperty.atom == activeWindowAtom && event.xproperty.window == X11Screen(display).root:
             ready = pending.filter { sender.isActive($0.app) }
         case FocusIn where event.xfocus.mode == NotifyNormal || event.xfocus.mode == NotifyWhileGrabbed:
             ready = pending.filter { $0.app.window == UInt(event.xfocus.window) }

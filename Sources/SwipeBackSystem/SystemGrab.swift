@@ -109,13 +109,13 @@ public final class SystemGrab: @unchecked Sendable {
         if XQueryExtension(display, "XWAYLAND", &unused, &event, &error) != 0 || xwaylandOutputs {
             return SystemRefusal(description: "this display is Xwayland, in a Wayland session: an X client cannot take other apps' touches there; the in-window swipe (swipeback demo, kiosk, Navigator apps) works, and the compositor's own gestures are the system-wide way")
         }
-        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
+        guard let version = XInput2.query(display, speaking: 2) else {
             return SystemRefusal(description: "the X server has no XInput extension: no touches to take")
         }
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else {
-            return SystemRefusal(description: "the X server's XInput is \(major).\(minor): touch grabs need 2.2")
+        guard version.hasTouch else {
+            return SystemRefusal(description: "the X server's XInput is \(version.major).\(version.minor): touch grabs need 2.2")
         }
+        opcode = version.opcode
         return nil
     }
 
@@ -142,23 +142,12 @@ public final class SystemGrab: @unchecked Sendable {
 
     /// `XIGrabTouchBegin` on the root for every master device, and raw touch events to count fingers.
     private func takeGrab() throws {
-        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
-        for event in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { swipeback_xi_set_mask(&mask, event) }
-        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)
-        let failed = mask.withUnsafeMutableBufferPointer { bytes in
-            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
-            return XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &eventMask, 1, &modifiers)
-        }
+        let failed = XInput2.grabTouchBegin([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd], on: root, display: display)
         XSync(display, 0)
         if failed != 0 {
             throw SystemRefusal(description: "another client holds the root window's touch grab: swipeback system may be running already (systemctl --user status swipeback-system), or a desktop shell holds it (GNOME Shell does on X11): as root, systemctl enable --now swipeback-input gives the swipe back from the touchscreen, and this becomes its session side; the in-window swipe still works", grabHeld: true)
         }
-        var raw = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
-        for event in [XI_RawTouchBegin, XI_RawTouchEnd] { swipeback_xi_set_mask(&raw, event) }
-        raw.withUnsafeMutableBufferPointer { bytes in
-            var eventMask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
-            _ = XISelectEvents(display, root, &eventMask, 1)
-        }
+        XInput2.select([XI_RawTouchBegin, XI_RawTouchEnd], from: XIAllDevices, on: root, display: display)
         XSync(display, 0)
     }
 
@@ -173,14 +162,13 @@ public final class SystemGrab: @unchecked Sendable {
         defer { close() }
         let loop = try EventLoop()
         var stopped = false, hungUp = false
-        try loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }
+        try loop.watch(X11Connection.descriptor(display)) { hungUp = $0.isHangup }
         try loop.watch(stopPipe.readEnd) { _ in stopped = true }
         while true {
             progress.withLock { $0.busySince = MonotonicClock.milliseconds() }
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
+            X11Connection.drain(display) { event in
                 handle(&event, report: report)
+                return true
             }
             // No XFlush here: XPending has flushed, and a flush can read the next events into
             // Xlib's queue, where the wait would never see them (a TouchBegin then waited for the
@@ -189,7 +177,7 @@ public final class SystemGrab: @unchecked Sendable {
             let deadline = live.values.filter { $0.swipe.verdict == nil }
                 .map { $0.beginMilliseconds + ($0.swipe.deadlineMilliseconds - $0.swipe.startMilliseconds) }.min()
             // Sleep only with nothing queued in Xlib: then the socket is all there is to wait on.
-            if XEventsQueued(display, QueuedAlready) > 0 { continue }
+            if X11Connection.hasQueuedEvents(display) { continue }
             progress.withLock { $0.busySince = nil }
             try loop.dispatch(timeoutMilliseconds: deadline.map { max(0, $0 - now) })
             if stopped { return }

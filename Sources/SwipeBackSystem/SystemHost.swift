@@ -105,18 +105,17 @@ public final class SystemHost: @unchecked Sendable {
             ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
             ("commitDistance", .number(settings.configuration.systemCommitDistance))]))
         var stopped = false, hungUp = false
-        try loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }
+        try loop.watch(X11Connection.descriptor(display)) { hungUp = $0.isHangup }
         if stopDescriptor >= 0 { try loop.watch(stopDescriptor) { _ in stopped = true } }
         defer { loop.unwatch(stopDescriptor) }
         var nextDraw: Double?
         while true {
             // The drawing connection's events first: a compositor that came, an app that became
             // active, before the reports that act on them.
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
+            X11Connection.drain(display) { event in
                 delivery.handle(event).forEach(logOutcome)
                 feedback?.handle(&event, at: nowMilliseconds)
+                return true
             }
             for report in reports.withLock({ list in defer { list.removeAll() }; return list }) { handle(report) }
             if let error = grabFailure.withLock({ $0 }) { throw error }
@@ -125,7 +124,7 @@ public final class SystemHost: @unchecked Sendable {
             nextDraw = [feedback?.tick(at: nowMilliseconds), delivery.nextDeadline].compactMap { $0 }.min()
             XFlush(display)
             // The flush may have read events into Xlib's queue, which the wait cannot see.
-            if XEventsQueued(display, QueuedAlready) > 0 { continue }
+            if X11Connection.hasQueuedEvents(display) { continue }
             try loop.dispatch(timeoutMilliseconds: nextDraw.map { max(0, $0 - nowMilliseconds) })
             if stopped { return }
             if hungUp, XPending(display) == 0 { throw X11Error.connectionLost }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import CX11
-import CX11System
 import SwipeBackCore
 import SwipeBackRender
 import SwipeBackX11
@@ -18,7 +17,7 @@ public final class SystemIndicator: SystemFeedback {
     private let display: OpaquePointer
     private let settings: SystemSwipeSettings
     /// The window as made now, of the kind the compositor's presence asks for.
-    private var shell: IndicatorWindow
+    private var shell: OverlayWindow
     /// Whether a compositor owns `_NET_WM_CM_Sn` now (the last XFixes news of it).
     private var compositorRuns: Bool
     private let compositorSelection: Atom
@@ -35,7 +34,6 @@ public final class SystemIndicator: SystemFeedback {
         get { pacer.frameDrawn }
         set { pacer.frameDrawn = newValue }
     }
-    private var mapped = false
     /// What is drawn: the stretch, look and settle.
     private var motion = ArrowMotion()
 
@@ -64,32 +62,33 @@ public final class SystemIndicator: SystemFeedback {
             fixesEventBase = nil
         }
         compositorRuns = XGetSelectionOwner(display, compositorSelection) != 0
-        shell = IndicatorWindow(display: display, width: width, height: height, composited: compositorRuns)
+        shell = Self.window(display, width: width, height: height, composited: compositorRuns)
         surface = try ImageSurface(width: width, height: height)
         pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
         XFlush(display)
     }
 
-    deinit {
-        guard !X11ErrorTrap.isConnectionLost(display) else { return }
-        shell.destroy(display)
+    /// The window: ARGB (depth 32, a colormap of its own) under a compositor, else the screen's
+    /// default visual.
+    private static func window(_ display: OpaquePointer, width: Int, height: Int, composited: Bool) -> OverlayWindow {
+        let window = OverlayWindow(display: display, width: width, height: height, name: "SwipeBack system indicator", argb: composited)
+        window.flush()
+        return window
     }
 
     /// Makes the window again when the compositor came or went since it was made (only while it
     /// is not shown).
     private func followCompositor() {
-        guard !mapped, shell.composited != compositorRuns else { return }
-        shell.destroy(display)
-        shell = IndicatorWindow(display: display, width: width, height: height, composited: compositorRuns)
+        guard !shell.isMapped, shell.isARGB != compositorRuns else { return }
+        shell = Self.window(display, width: width, height: height, composited: compositorRuns)
     }
 
     private func place(edge: SystemEdge, area: ScreenArea, y fingerY: Double) {
         let x = edge == .left ? Int(area.x) : Int(area.x + area.width) - width
         let y = Int(fingerY) - height / 2
-        XMoveWindow(display, shell.window, Int32(x), Int32(y))
-        if !shell.composited { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
-        XMapRaised(display, shell.window)
-        mapped = true
+        shell.move(x: x, y: y)
+        if !shell.isARGB { backdrop = ScreenImages.screenImage(display, x: x, y: y, width: width, height: height) }
+        shell.mapRaised()
     }
 
     public func began(_ swipe: SystemSwipe, app: AppWindow, at timeMilliseconds: Double) {
@@ -106,8 +105,7 @@ public final class SystemIndicator: SystemFeedback {
     public func began(edge: SystemEdge, area: ScreenArea, y: Double, stretch: Double) {
         // The last swipe's settle may still show: it goes, and the window is made again if the
         // compositor came or went meanwhile.
-        if mapped { XUnmapWindow(display, shell.window) }
-        mapped = false
+        shell.unmap()
         followCompositor()
         motion.begin(stretch: stretch, edge: edge)
         place(edge: edge, area: area, y: y)
@@ -150,14 +148,13 @@ public final class SystemIndicator: SystemFeedback {
     public func tick(at timeMilliseconds: Double) -> Double? {
         if motion.isSettling {
             guard motion.step(at: timeMilliseconds) else {
-                if mapped { XUnmapWindow(display, shell.window) }
-                mapped = false
+                shell.unmap()
                 followCompositor()
                 return nil
             }
             pacer.dirty = true
         }
-        guard mapped else { return nil }
+        guard shell.isMapped else { return nil }
         return pacer.drawIfDue(at: timeMilliseconds, settling: motion.isSettling) { draw() }
     }
 
@@ -177,56 +174,6 @@ public final class SystemIndicator: SystemFeedback {
             }
         }
         surface.flush()
-        ScreenImages.put(surface, on: shell.window, display: display, gc: shell.gc, visual: shell.visual, depth: shell.depth)
-    }
-}
-
-/// The indicator's override-redirect window with an empty input shape: ARGB (depth 32, a colormap
-/// of its own) under a compositor, else the screen's default visual.
-private struct IndicatorWindow {
-    let window: Window
-    let gc: GC
-    let depth: Int32
-    let visual: UnsafeMutablePointer<Visual>
-    let colormap: Colormap?
-    /// Whether it was made for a compositor (ARGB).
-    let composited: Bool
-
-    /// Makes the (unmapped) window, `width` x `height` px, on `display`.
-    init(display: OpaquePointer, width: Int, height: Int, composited: Bool) {
-        let screen = XDefaultScreen(display), root = XDefaultRootWindow(display)
-        var info = XVisualInfo()
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.border_pixel = 0
-        attributes.background_pixmap = 0
-        if composited, XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0 {
-            depth = 32
-            visual = info.visual
-            let own = XCreateColormap(display, root, info.visual, AllocNone)
-            colormap = own
-            attributes.colormap = own
-            self.composited = true
-        } else {
-            depth = XDefaultDepth(display, screen)
-            visual = XDefaultVisual(display, screen)
-            colormap = nil
-            attributes.colormap = XDefaultColormap(display, screen)
-            self.composited = false
-        }
-        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput), visual,
-                               UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixmap | CWColormap), &attributes)
-        // An empty input shape: pointer and touch events pass through to the window beneath.
-        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        XStoreName(display, window, "SwipeBack system indicator")
-        gc = XCreateGC(display, window, 0, nil)
-        XFlush(display)
-    }
-
-    /// Frees the window, its GC and its colormap.
-    func destroy(_ display: OpaquePointer) {
-        XFreeGC(display, gc)
-        XDestroyWindow(display, window)
-        if let colormap { XFreeColormap(display, colormap) }
+        shell.put(pixels: UnsafeMutableRawPointer(surface.data), width: surface.width, height: surface.height, stride: surface.stride)
     }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import CX11
-import CX11System
 import SwipeBackCore
 import SwipeBackRender
 import SwipeBackX11
@@ -23,8 +22,8 @@ public final class SystemPageSlide: SystemFeedback {
     private let display: OpaquePointer
     private let settings: SystemSwipeSettings
     private let root: Window
-    private var window: Window = 0
-    private var gc: GC?
+    /// The last swipe's window, while it shows.
+    private var overlay: OverlayWindow?
     private var composer: PageSlideComposer?
     private var edge = SystemEdge.left
     private var offset = 0.0, progress = 0.0
@@ -41,7 +40,7 @@ public final class SystemPageSlide: SystemFeedback {
     public init(display: OpaquePointer, settings: SystemSwipeSettings) {
         self.display = display
         self.settings = settings
-        root = XDefaultRootWindow(display)
+        root = X11Screen(display).root
         pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
     }
 
@@ -70,33 +69,26 @@ public final class SystemPageSlide: SystemFeedback {
         // The snapshot: the screen there (the app as shown), copied in the server.
         composer = try? PageSlideComposer(display: display, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         guard composer != nil else { return }
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixmap = 0
-        let screen = X11Screen(display)
-        window = XCreateWindow(display, root, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height), 0,
-                               screen.depth, UInt32(InputOutput), screen.visual,
-                               UInt(CWOverrideRedirect | CWBackPixmap), &attributes)
-        XShapeCombineRectangles(display, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        XStoreName(display, window, "SwipeBack system page")
-        gc = XCreateGC(display, window, 0, nil)
+        let overlay = OverlayWindow(display: display, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+                                    name: "SwipeBack system page")
+        self.overlay = overlay
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
         // Mapped first: a copy into an unmapped window is lost.
-        XMapRaised(display, window)
+        overlay.mapRaised()
         let cost = elapsedMilliseconds { draw() }
         pacer.drew(at: timeMilliseconds, cost: cost)
     }
 
     public func moved(_ swipe: SystemSwipe, wouldCommit: Bool, at timeMilliseconds: Double) {
-        guard settle == nil, window != 0 else { return }
+        guard settle == nil, overlay != nil else { return }
         offset = max(swipe.inwardPixels, 0)
         progress = swipe.progress
         pacer.dirty = true
     }
 
     public func ended(_ swipe: SystemSwipe, decision: PopDecision, at timeMilliseconds: Double, send: @escaping () -> Void) {
-        guard window != 0, let composer else {
+        guard overlay != nil, let composer else {
             send()
             return
         }
@@ -117,7 +109,7 @@ public final class SystemPageSlide: SystemFeedback {
     }
 
     public func tick(at timeMilliseconds: Double) -> Double? {
-        guard window != 0, let composer else { return nil }
+        guard overlay != nil, let composer else { return nil }
         if let settle {
             progress = settle.motion.value(at: timeMilliseconds)
             offset = progress * Double(composer.width)
@@ -132,22 +124,17 @@ public final class SystemPageSlide: SystemFeedback {
 
     /// Composes the frame in the server and copies it to the window (requests only, flushed).
     private func draw() {
-        guard let composer, let gc else { return }
+        guard let composer, let overlay else { return }
         let configuration = settings.configuration
         composer.compose(offset: offset, edge: edge, backdropDim: PageSlidePainter.backdropDim(progress: progress, configuration: configuration),
                          shadowWidth: configuration.shadowWidth)
-        composer.present(on: window, gc: gc)
-        XFlush(display)
+        composer.present(on: overlay.window, gc: overlay.gc)
+        overlay.flush()
     }
 
     /// Unmaps and destroys the window of the last swipe.
     private func close() {
-        if let gc { XFreeGC(display, gc) }
-        gc = nil
-        if window != 0 {
-            XDestroyWindow(display, window)
-            window = 0
-        }
+        overlay = nil
         composer = nil
         XFlush(display)
     }

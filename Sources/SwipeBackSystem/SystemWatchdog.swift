@@ -31,15 +31,9 @@ public final class SystemWatchdog: @unchecked Sendable {
     public init(displayName: String?, progress: @escaping @Sendable () -> GrabProgress) throws {
         let display = try X11Connection.open(displayName)
         self.display = display
-        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        xiOpcode = XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 ? opcode : nil
+        xiOpcode = XInput2.query(display, speaking: 2)?.opcode
         self.progress = progress
-        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
-        swipeback_xi_set_mask(&mask, XI_RawTouchBegin)
-        mask.withUnsafeMutableBufferPointer { bytes in
-            var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
-            _ = XISelectEvents(display, XDefaultRootWindow(display), &eventMask, 1)
-        }
+        XInput2.select([XI_RawTouchBegin], from: XIAllMasterDevices, on: X11Screen(display).root, display: display)
         XSync(display, 0)
     }
 
@@ -51,16 +45,15 @@ public final class SystemWatchdog: @unchecked Sendable {
     private func watch(onStall: (Double) -> Void) {
         guard let loop = try? EventLoop() else { return }
         var hungUp = false
-        guard (try? loop.watch(XConnectionNumber(display)) { hungUp = $0.isHangup }) != nil else { return }
+        guard (try? loop.watch(X11Connection.descriptor(display)) { hungUp = $0.isHangup }) != nil else { return }
         var rule = StallRule(limitMilliseconds: Self.stallLimitMilliseconds)
         while !X11ErrorTrap.isConnectionLost(display) {
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
+            X11Connection.drain(display) { event in
                 let (_, time) = EventCookie.withData(display, &event, extension: xiOpcode) { _, data in
                     UInt32(truncatingIfNeeded: data.assumingMemoryBound(to: XIRawEvent.self).pointee.time)
                 }
                 if let time { rule.fingerDown(serverTime: time, seenMilliseconds: MonotonicClock.milliseconds()) }
+                return true
             }
             let current = progress()
             if let stalled = rule.check(current, nowMilliseconds: MonotonicClock.milliseconds()) { onStall(stalled) }

@@ -40,7 +40,7 @@ public final class X11SessionHost: SessionHost {
     }
 
     /// The X connection's descriptor.
-    public var descriptor: Int32 { XConnectionNumber(display) }
+    public var descriptor: Int32 { X11Connection.descriptor(display) }
     /// It shows the arrow (the `arrow` style; the `page` style is not offered here).
     public var drawsArrow: Bool { true }
     /// It names the app under the touch.
@@ -49,11 +49,10 @@ public final class X11SessionHost: SessionHost {
     /// Handles the events the X server sent: the arrow's and the actions' waits.
     public func dispatch() throws {
         if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
-        while XPending(display) > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
+        X11Connection.drain(display) { event in
             indicator?.handle(&event, at: MonotonicClock.milliseconds())
             for outcome in delivery.handle(event) { log(outcome.logFields) }
+            return true
         }
     }
 

@@ -29,4 +29,25 @@ public enum X11Connection {
         if !X11ErrorTrap.isConnectionLost(display) { XCloseDisplay(display) }
         X11ErrorTrap.unregister(display)
     }
+
+    /// Hands every event Xlib has for `display` to `body`, reading the socket as it goes
+    /// (`XPending`, then `XNextEvent`), until none is left; `body` may stop it early.
+    ///
+    /// - Parameters:
+    ///   - display: an open connection.
+    ///   - body: gets each event in order; returns false to stop (the rest stay queued).
+    public static func drain(_ display: OpaquePointer, _ body: (inout XEvent) throws -> Bool) rethrows {
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            guard try body(&event) else { return }
+        }
+    }
+
+    /// The connection's socket, for an event loop to watch.
+    public static func descriptor(_ display: OpaquePointer) -> Int32 { XConnectionNumber(display) }
+
+    /// Whether Xlib holds events it has read already (which a wait on the socket cannot see): a
+    /// loop drains them before it sleeps.
+    public static func hasQueuedEvents(_ display: OpaquePointer) -> Bool { XEventsQueued(display, QueuedAlready) > 0 }
 }

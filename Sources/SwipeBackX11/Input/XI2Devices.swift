@@ -27,11 +27,8 @@ public struct XI2Devices {
     }
 
     private func select(_ events: [Int32], on target: Window, device: Int32) throws {
-        var mask = [UInt8](repeating: 0, count: Int(swipeback_xi_mask_len(XI_LASTEVENT)))
-        for event in events { swipeback_xi_set_mask(&mask, event) }
-        try mask.withUnsafeMutableBufferPointer { buffer in
-            var eventMask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            try X11ErrorTrap.bracket(display, "selecting XInput2 events") { _ = XISelectEvents(display, target, &eventMask, 1) }
+        try X11ErrorTrap.bracket(display, "selecting XInput2 events") {
+            _ = XInput2.select(events, from: device, on: target, display: display)
         }
     }
 

@@ -59,19 +59,17 @@ public final class X11Window {
         let display = try X11Connection.open(displayName)
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         self.display = display
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
+        // Ask for 2.4 (touchpad gestures); the server answers with what it has, and 2.2 (touch) is the least.
+        guard let version = XInput2.query(display, speaking: 4) else {
             X11Connection.close(display)
             throw X11Error("the X server \"\(name)\" has no XInput extension")
         }
-        // Ask for 2.4 (touchpad gestures); the server answers with what it has, and 2.2 (touch) is the least.
-        var major: Int32 = 2, minor: Int32 = 4
-        guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else {
+        guard version.hasTouch else {
             X11Connection.close(display)
-            throw X11Error("the X server \"\(name)\" has XInput \(major).\(minor); SwipeBack needs 2.2 or later")
+            throw X11Error("the X server \"\(name)\" has XInput \(version.major).\(version.minor); SwipeBack needs 2.2 or later")
         }
-        xinputOpcode = opcode
-        let hasGestures = major > 2 || minor >= 4
+        xinputOpcode = version.opcode
+        let hasGestures = version.hasGestures
         let screen = XDefaultScreen(display)
         guard XDefaultDepth(display, screen) == 24, let visual = XDefaultVisual(display, screen),
               visual.pointee.red_mask == 0xFF0000, visual.pointee.blue_mask == 0xFF else {

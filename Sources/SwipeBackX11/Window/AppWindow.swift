@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import CX11
-import CX11System
-import SwipeBackX11
 
 /// The app window under a point, as the X server picks it for a touch: the top-level window that
 /// takes input there (input shapes honoured: a window's client-side shadow, or a window whose input

@@ -2,7 +2,6 @@
 import CX11
 import CX11System
 import SwipeBackCore
-import SwipeBackX11
 
 /// Composes the `page` style's frames in the X server with XRender, so a frame costs the client a
 /// few requests at any size: the app's region of the screen is copied once into a server pixmap

@@ -4,7 +4,6 @@ import CX11System
 import FoundationEssentials
 import SwipeBackCore
 import SwipeBackPosix
-import SwipeBackX11
 
 /// The X side of sending back or forward to an app: activating its window, knowing when it is
 /// active, and then sending the action (the project notes, system-gesture.md: Chromium ignores
@@ -34,7 +33,7 @@ public struct ActionSender {
     /// - Returns: whether the app is active now or the window manager was asked.
     public func activate(_ app: AppWindow, time: UInt) -> Activation {
         guard app.window != 0 else { return .active }
-        let root = XDefaultRootWindow(display)
+        let root = X11Screen(display).root
         var attributes = XWindowAttributes()
         let unmanaged = XGetWindowAttributes(display, Window(app.window), &attributes) != 0 && attributes.override_redirect != 0
         guard !unmanaged, WindowProperty.atomNames(display, root, "_NET_SUPPORTED").contains("_NET_ACTIVE_WINDOW") else {
@@ -56,7 +55,7 @@ public struct ActionSender {
 
     /// Whether the root's `_NET_ACTIVE_WINDOW` names `app`'s client window (one round trip).
     public func isActive(_ app: AppWindow) -> Bool {
-        WindowProperty.items(display, XDefaultRootWindow(display), "_NET_ACTIVE_WINDOW", type: XA_WINDOW, limit: 1)?.first == app.window
+        WindowProperty.items(display, X11Screen(display).root, "_NET_ACTIVE_WINDOW", type: XA_WINDOW, limit: 1)?.first == app.window
     }
 
     /// Sends `action` to `app`, which should be active by now.
@@ -99,7 +98,7 @@ public struct ActionSender {
     /// Where the pointer is on the screen, root px; nil when it is on another screen.
     private var pointer: (x: Int32, y: Int32)? {
         var root: Window = 0, child: Window = 0, rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0, mask: UInt32 = 0
-        guard XQueryPointer(display, XDefaultRootWindow(display), &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return nil }
+        guard XQueryPointer(display, X11Screen(display).root, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return nil }
         return (rootX, rootY)
     }
 
