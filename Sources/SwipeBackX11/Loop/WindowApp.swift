@@ -164,8 +164,15 @@ public final class WindowApp {
             let free = !window.surface.hasFrameInFlight
             // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
             // a flood of input most wakes end here.
-            let wantsFrame = free
-                && (needsDraw || model.needsFrames || renderer.needsRedraw(model.scene(), width: window.width, height: window.height))
+            // The scene the pass decides on, made at most once: again only after the pass changed
+            // the model (a cancel, an animation's tick, a timer).
+            var scene: Scene?
+            var wantsFrame = free && (needsDraw || model.needsFrames)
+            if free, !wantsFrame {
+                let made = model.scene()
+                scene = made
+                wantsFrame = renderer.needsRedraw(made, width: window.width, height: window.height)
+            }
             let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
             if startAt > now + 0.5 {
                 // Wait for the frame's start (input that arrives meanwhile goes into it).
@@ -174,7 +181,10 @@ public final class WindowApp {
             }
             let cancels = source.checkHeldDevices(now: now)
             for cancel in cancels { send(cancel.event, atMilliseconds: timelineNow()) }
-            if !cancels.isEmpty { needsDraw = true }
+            if !cancels.isEmpty {
+                needsDraw = true
+                scene = nil
+            }
             if model.needsFrames {
                 if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
                 wasAnimating = true
@@ -183,6 +193,7 @@ public final class WindowApp {
                     model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
                     nextTick = scheduler.frameClock.nextTick(after: now)
                     needsDraw = true
+                    scene = nil
                 }
             } else {
                 wasAnimating = false
@@ -191,11 +202,12 @@ public final class WindowApp {
             if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
                 model.tick(atMilliseconds: timelineNow())
                 needsDraw = true
+                scene = nil
             }
             // Input that changes nothing on screen (hover, a refused drag) draws no frame.
             // One scene per frame: the value the frame is decided on is the one drawn.
             if free {
-                let scene = model.scene()
+                let scene = scene ?? model.scene()
                 if needsDraw || renderer.needsRedraw(scene, width: window.width, height: window.height),
                    now >= scheduler.pacer.frameStart(after: now) - 0.5 {
                     try drawFrame(scene)
