@@ -38,7 +38,8 @@ public final class SystemGrab: @unchecked Sendable {
     private let display: OpaquePointer
     private let root: Window
     private let xiOpcode: Int32
-    private let randrEventBase: Int32
+    /// RandR's screen changes, selected on the root: the edges follow the monitors.
+    private let screenChanges: ScreenChanges
     private let settings: SystemSwipeSettings
     private var areas: [ScreenArea] = []
     private var screen: ScreenArea
@@ -90,9 +91,7 @@ public final class SystemGrab: @unchecked Sendable {
             X11Connection.close(display)
             throw error
         }
-        var randrError: Int32 = 0, randrEvent: Int32 = 0
-        randrEventBase = XRRQueryExtension(display, &randrEvent, &randrError) != 0 ? randrEvent : -1
-        if randrEventBase >= 0 { XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask)) }
+        screenChanges = ScreenChanges(display: display, window: root)
         refreshAreas()
         try takeGrab()
     }
@@ -208,8 +207,7 @@ public final class SystemGrab: @unchecked Sendable {
     }
 
     private func handle(_ event: inout XEvent, report: (SystemGrabReport) -> Void) {
-        if randrEventBase >= 0, event.type == randrEventBase + RRScreenChangeNotify {
-            XRRUpdateConfiguration(&event)
+        if screenChanges.isChange(&event) {
             refreshAreas()
             return
         }

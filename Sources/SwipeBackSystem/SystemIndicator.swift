@@ -64,7 +64,7 @@ public final class SystemIndicator: SystemFeedback {
         compositorRuns = XGetSelectionOwner(display, compositorSelection) != 0
         shell = Self.window(display, width: width, height: height, composited: compositorRuns)
         surface = try ImageSurface(width: width, height: height)
-        pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
+        pacer = IndicatorPacer(display: display)
         XFlush(display)
     }
 
@@ -136,6 +136,7 @@ public final class SystemIndicator: SystemFeedback {
     }
 
     public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {
+        if pacer.follow(&event) { return }
         guard let fixesEventBase, event.type == fixesEventBase + XFixesSelectionNotify else { return }
         let notice = withUnsafePointer(to: &event) {
             $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }

@@ -21,7 +21,6 @@ import SwipeBackX11
 public final class SystemPageSlide: SystemFeedback {
     private let display: OpaquePointer
     private let settings: SystemSwipeSettings
-    private let root: Window
     /// The last swipe's window, while it shows.
     private var overlay: OverlayWindow?
     private var composer: PageSlideComposer?
@@ -40,8 +39,7 @@ public final class SystemPageSlide: SystemFeedback {
     public init(display: OpaquePointer, settings: SystemSwipeSettings) {
         self.display = display
         self.settings = settings
-        root = X11Screen(display).root
-        pacer = IndicatorPacer(frameInterval: 1000 / (DisplayRate.read(display: display, window: root) ?? DisplayRate.fallbackHertz))
+        pacer = IndicatorPacer(display: display)
     }
 
     deinit {
@@ -98,7 +96,7 @@ public final class SystemPageSlide: SystemFeedback {
         pacer.dirty = true
     }
 
-    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) {}
+    public func handle(_ event: inout XEvent, at timeMilliseconds: Double) { _ = pacer.follow(&event) }
 
     /// Ends the last swipe's slide: its window goes, then a pending back is sent.
     private func finish() {

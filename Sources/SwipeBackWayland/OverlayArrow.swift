@@ -23,8 +23,8 @@ public final class OverlayArrow {
     /// The strip's height as the compositor configured it, px; 0 until the first configure.
     private var height = 0
     private var buffers: [ShmBuffer] = []
-    /// Whether a frame callback is outstanding (the compositor has not shown the last frame yet).
-    private var framePending = false
+    /// Frames paced by frame callbacks: one waits while the compositor has not shown the last.
+    private var pacing = FrameCallbackPacing()
     private var dirty = false
     private var frameCallback: OpaquePointer?
     /// Called after each frame is committed, with its time, ms (frames' pacing in tests and logs).
@@ -132,13 +132,13 @@ public final class OverlayArrow {
         }
         zwlr_layer_surface_v1_add_listener(layerSurface, layerSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
         wl_surface_commit(surface)
-        framePending = false
+        pacing.frameShown()
     }
 
     private func unmap() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        framePending = false
+        pacing.frameShown()
         if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
         if let surface { wl_surface_destroy(surface) }
         layerSurface = nil
@@ -166,7 +166,7 @@ public final class OverlayArrow {
     fileprivate func frameShown() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        framePending = false
+        pacing.frameShown()
         if motion.isSettling, !motion.step(at: clock()) {
             unmap()
             return
@@ -177,7 +177,7 @@ public final class OverlayArrow {
     /// Draws and commits a frame when something changed, the strip is configured, and the
     /// compositor has shown the last frame.
     private func drawIfDue() {
-        guard dirty, !framePending, height > 0, let surface, let shm = connection.shm else { return }
+        guard dirty, pacing.nextFrameStart(after: clock()) != nil, height > 0, let surface, let shm = connection.shm else { return }
         guard let buffer = buffers.first(where: { !$0.busy }) ?? ShmBuffer(shm: shm, width: width, height: height).map({ buffer in
             buffers.append(buffer)
             return buffer
@@ -198,7 +198,7 @@ public final class OverlayArrow {
         wl_surface_damage_buffer(surface, 0, 0, Int32(width), Int32(height))
         frameCallback = wl_surface_frame(surface)
         if let frameCallback { wl_callback_add_listener(frameCallback, frameListener, Unmanaged.passUnretained(self).toOpaque()) }
-        framePending = frameCallback != nil
+        if frameCallback != nil { pacing.frameSent(at: clock(), costMilliseconds: 0) }
         wl_surface_commit(surface)
         wl_display_flush(connection.display)
         dirty = false

@@ -78,7 +78,7 @@ extension WindowApp {
         let asynchronous = scheduler.pacer.isOnFakeClock
         let outcome = try window.surface.present(whole: renderer.lastFrameMovedPages, asynchronous: asynchronous)
         let drawn = nowMilliseconds - began
-        scheduler.pacer.didDraw(milliseconds: drawn)
+        scheduler.pacer.frameSent(at: began + drawn, costMilliseconds: drawn)
         switch outcome {
         case .queued(let serial, let box):
             scheduler.queuedFrame = QueuedFrame(serial: serial, began: began, logBegan: logBegan, sent: began + drawn, bytes: box.byteCount,

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SwipeBackCore
+
 /// When the window draws its next frame: at most one per refresh, each as late before the refresh
 /// it aims at as drawing allows, so input that arrives meanwhile goes into it.
 ///
@@ -189,4 +191,15 @@ public struct FramePacer: Sendable {
         fakeClockIntervalMilliseconds = interval
         spendBudget(at: began)
     }
+}
+
+/// The window's frames as the one pacing interface's Present strategy: a frame starts at the
+/// lead before the refresh the completions' grid gives (or within the budget off it); the window's
+/// surface holds the next frame while one is in flight.
+extension FramePacer: FramePacing {
+    /// `frameStart(after:)`: never nil here, as the surface, not the pacer, knows of a frame in flight.
+    public func nextFrameStart(after now: Double) -> Double? { frameStart(after: now) }
+
+    /// `didDraw(milliseconds:)` with the frame's cost.
+    public mutating func frameSent(at timeMilliseconds: Double, costMilliseconds: Double) { didDraw(milliseconds: costMilliseconds) }
 }

@@ -27,8 +27,8 @@ public final class X11Window {
     /// The refresh rate of the monitor showing the window, in Hz (`DisplayRate.fallbackHertz`
     /// when the server does not tell); kept current by `updateRefreshRate()`.
     public private(set) var refreshHertz = DisplayRate.fallbackHertz
-    /// The first RandR event code, or nil when the server has no RandR.
-    private var randrEventBase: Int32?
+    /// RandR's screen changes, selected on the window.
+    private var screenChanges: ScreenChanges?
     /// The RandR output (or monitor) name `coverScreen()` covers (`kioskOutput`); nil for the
     /// primary monitor, or the whole screen when there is none.
     public var coveredOutput: String?
@@ -131,11 +131,7 @@ public final class X11Window {
         XSetWMProtocols(display, window, &protocols, 1)
         surface = PresentSurface(display: display, window: window, visual: visual, width: width, height: height)
         devices = XI2Devices(display: display, window: window, hasGestures: hasGestures)
-        var randrEvent: Int32 = 0, randrError: Int32 = 0
-        if XRRQueryExtension(display, &randrEvent, &randrError) != 0 {
-            randrEventBase = randrEvent
-            XRRSelectInput(display, window, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask))
-        }
+        screenChanges = ScreenChanges(display: display, window: window)
         updateRefreshRate()
         followResources()
         try devices.selectInput()
@@ -187,9 +183,6 @@ public final class X11Window {
     /// Whether `event` is a RandR notification (a screen or monitor changed); such an event has
     /// been passed to `XRRUpdateConfiguration` when this returns true.
     public func isScreenChange(_ event: inout XEvent) -> Bool {
-        guard let base = randrEventBase,
-              event.type == base + RRScreenChangeNotify || event.type == base + RRNotify else { return false }
-        XRRUpdateConfiguration(&event)
-        return true
+        screenChanges?.isChange(&event) ?? false
     }
 }
