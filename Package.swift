@@ -98,6 +98,6 @@ let package = Package(
         .testTarget(name: "SwipeBackX11Tests", dependencies: ["SwipeBackX11", "CX11", "SwipeBackCore", "SwipeBackTestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["swipeback", "CX11", "CX11Testing", "SwipeBackCore", "SwipeBackFormats", "SwipeBackRender", "SwipeBackX11", "SwipeBackSystem",
-                                   "SwipeBackXTesting", "SwipeBackTestSupport", "SwipeBackPosix"]),
+                                   "SwipeBackXTesting", "SwipeBackTestSupport", "SwipeBackPosix", "SwipeBackSession"]),
     ]
 )

@@ -77,8 +77,10 @@ public final class InputService {
     ///   - onStall: called on the watchdog's thread with the stall's length, ms; it must end the process.
     /// - Throws: `InputError` (status 2) when a twin cannot be made for lack of access.
     public func run(stopDescriptor: Int32, onStall: @escaping @Sendable (Double) -> Void) throws {
-        let watchdog = try WakePipe()
-        startWatchdog(watchdog, onStall: onStall)
+        // Made here, so a process out of descriptors fails at the start rather than run without a watchdog.
+        let watchdogLoop = try EventLoop()
+        let watchdog = watchdogLoop.waker
+        startWatchdog(watchdogLoop, onStall: onStall)
         defer {
             for device in devices.values { device.letGo() }
             devices.removeAll()
@@ -267,11 +269,11 @@ public final class InputService {
     private func fraction(_ part: Double, of whole: Double) -> Double { whole > 0 ? min(max(part / whole, 0), 1) : 0 }
 
     /// The watchdog: asleep until the loop holds a touch, then checking every 100 ms until it holds none.
-    private func startWatchdog(_ wake: WakePipe, onStall: @escaping @Sendable (Double) -> Void) {
+    private func startWatchdog(_ loop: EventLoop, onStall: @escaping @Sendable (Double) -> Void) {
         let progress = self.progress
         let limit = Self.stallLimitMilliseconds
         DetachedThread.start(name: "swipeback-input-watchdog") {
-            guard let loop = try? EventLoop(), (try? loop.watch(wake.readEnd) { _ in wake.drain() }) != nil else { return }
+            // Woken through the loop's waker when the service starts holding a touch.
             while true {
                 let state = progress.state.withLock { $0 }
                 _ = try? loop.dispatch(timeoutMilliseconds: state.holding ? 100 : nil)
@@ -285,6 +287,6 @@ public final class InputService {
 
 /// The input loop's state, shared with its watchdog.
 final class LoopProgress: Sendable {
-    /// When the loop's pass began (nil while it waits in `poll`), and whether it holds a touch.
+    /// When the loop's pass began (nil while it waits in its event loop), and whether it holds a touch.
     let state = Mutex<(busySince: Double?, holding: Bool)>((nil, false))
 }

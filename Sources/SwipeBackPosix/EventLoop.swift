@@ -15,8 +15,9 @@ import Glibc
 /// readable.
 ///
 /// Level-triggered, as `poll` is: a descriptor with input left unread is ready again at the next
-/// dispatch. Not thread-safe, except `waker`.
-public final class EventLoop {
+/// dispatch. One thread runs a loop at a time (it may be made on one thread and handed to the
+/// thread that runs it); only `waker` is for other threads.
+public final class EventLoop: @unchecked Sendable {
     /// What a descriptor had when its handler runs: `EPOLLIN`, `EPOLLHUP`, `EPOLLERR` bits (the same
     /// values as `POLLIN`, `POLLHUP`, `POLLERR`).
     public struct Readiness: Sendable {
@@ -38,7 +39,6 @@ public final class EventLoop {
     public let waker: WakePipe
     private var handlers: [Int32: Handler] = [:]
     private var ready = [epoll_event](repeating: epoll_event(), count: 32)
-    private var woken = false
 
     /// Makes a loop with its wake pipe watched.
     ///

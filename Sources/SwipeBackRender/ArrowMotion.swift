@@ -52,9 +52,11 @@ public struct ArrowMotion: Sendable {
     ///   - commit: whether the swipe committed.
     ///   - timeMilliseconds: now, ms on the host's clock.
     ///   - configuration: `springStiffness` and `springDampingRatio` (held at 1 or more: no overshoot
-    ///     back out); the settle ends as a page's does (`SwipeSettle`), within 0.001 stretch of its target.
+    ///     back out); the settle ends as a page's does (`SwipeSettle`), within 0.001 stretch of its target,
+    ///     and after `SwipeSettle.systemLongestMilliseconds` at the latest.
     public mutating func end(commit: Bool, at timeMilliseconds: Double, configuration: Configuration) {
-        settle = (SwipeSettle(from: stretch, to: commit ? 1.3 : 0, at: timeMilliseconds, configuration: configuration), commit)
+        settle = (SwipeSettle(from: stretch, to: commit ? 1.3 : 0, at: timeMilliseconds, configuration: configuration,
+                              longestMilliseconds: SwipeSettle.systemLongestMilliseconds), commit)
         active = commit
     }
 

@@ -77,11 +77,14 @@ public final class SessionSide {
             let hostDue = host.tick().map { $0 - clockStart }
             try host.flush()
             let waits = [hostDue, channel == nil ? nextTry : nil].compactMap { $0 }.map { max(0, $0 - now) }
-            // The channel's descriptor changes with each connection.
-            if channelDescriptor != channel?.descriptor {
-                if let old = channelDescriptor { loop.unwatch(old) }
-                channelDescriptor = channel?.descriptor
-                if let new = channelDescriptor { try loop.watch(new) { _ in channelReady = true } }
+            // The channel's descriptor changes with each connection, and a new connection's may have
+            // the number of the last (closed, so gone from the loop): it is watched again each pass.
+            if let channel {
+                try loop.watch(channel.descriptor) { _ in channelReady = true }
+                channelDescriptor = channel.descriptor
+            } else if let old = channelDescriptor {
+                loop.unwatch(old)
+                channelDescriptor = nil
             }
             (hostReady, channelReady) = (false, false)
             try loop.dispatch(timeoutMilliseconds: waits.min())

@@ -91,8 +91,9 @@ public final class SystemPageSlide: SystemFeedback {
             return
         }
         // In progress (a full slide is 1), so it ends as the window's page does.
+        // The back waits for it: at most `SwipeSettle.systemLongestMilliseconds`.
         settle = (SwipeSettle(from: offset / Double(composer.width), to: decision == .commit ? 1 : 0, at: timeMilliseconds,
-                              configuration: settings.configuration), send)
+                              configuration: settings.configuration, longestMilliseconds: SwipeSettle.systemLongestMilliseconds), send)
         pacer.dirty = true
     }
 

@@ -10,8 +10,8 @@ import SwipeBackX11
 /// On a connection of its own it sees every finger come down (`XI_RawTouchBegin` on the root,
 /// which no grab holds back) and asks `StallRule` whether the grab loop, which publishes its
 /// `GrabProgress` after each decision, has fallen behind: stuck in one pass for
-/// `stallLimitMilliseconds` with a finger waiting. Then `onStall` runs. Idle, it sleeps in `poll`
-/// with no timeout: no wake-ups without touches.
+/// `stallLimitMilliseconds` with a finger waiting. Then `onStall` runs. Idle, it sleeps in its
+/// event loop with no timeout: no wake-ups without touches.
 public final class SystemWatchdog: @unchecked Sendable {
     /// How long the grab loop may take to decide a touch, ms: 1 s, five times the decision timeout
     /// and far past any pass (a pass takes under 1 ms; an edge touch's window lookup a few round trips).
@@ -21,18 +21,28 @@ public final class SystemWatchdog: @unchecked Sendable {
     /// XInput's major opcode on `display`, nil without XInput.
     private let xiOpcode: Int32?
     private let progress: @Sendable () -> GrabProgress
+    /// The watchdog thread's loop, made here so a process out of descriptors fails at the start
+    /// rather than running without a watchdog.
+    private let loop: EventLoop
 
     /// Opens the watchdog's connection and selects raw touch begins on the root.
     ///
     /// - Parameters:
     ///   - displayName: the X display (nil: `$DISPLAY`).
     ///   - progress: the grab loop's progress (`SystemGrab.progress`), read from the watchdog's thread.
-    /// - Throws: `X11Error` when the display cannot be opened.
+    /// - Throws: `X11Error` when the display cannot be opened; `PosixError` when the loop cannot be made.
     public init(displayName: String?, progress: @escaping @Sendable () -> GrabProgress) throws {
         let display = try X11Connection.open(displayName)
         self.display = display
         xiOpcode = XInput2.query(display, speaking: 2)?.opcode
         self.progress = progress
+        do {
+            loop = try EventLoop()
+            try loop.watch(X11Connection.descriptor(display)) { _ in }
+        } catch {
+            X11Connection.close(display)
+            throw error
+        }
         XInput2.select([XI_RawTouchBegin], from: XIAllMasterDevices, on: X11Screen(display).root, display: display)
         XSync(display, 0)
     }
@@ -43,7 +53,6 @@ public final class SystemWatchdog: @unchecked Sendable {
     }
 
     private func watch(onStall: (Double) -> Void) {
-        guard let loop = try? EventLoop() else { return }
         var hungUp = false
         guard (try? loop.watch(X11Connection.descriptor(display)) { hungUp = $0.isHangup }) != nil else { return }
         var rule = StallRule(limitMilliseconds: Self.stallLimitMilliseconds)

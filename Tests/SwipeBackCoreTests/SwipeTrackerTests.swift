@@ -128,6 +128,12 @@ final class SwipeTrackerTests: XCTestCase {
         var flutter = configuration
         flutter.springStiffness = 341
         XCTAssertEqual(SwipeSettle(from: 0, to: 1, at: 0, configuration: flutter).durationMilliseconds, 500, accuracy: 2)
+        // A very soft spring: the system's feedback cuts it short, so the app's back never waits long.
+        var soft = configuration
+        soft.springStiffness = 20
+        XCTAssertGreaterThan(SwipeSettle(from: 0, to: 1, at: 0, configuration: soft).durationMilliseconds, 2000)
+        XCTAssertEqual(SwipeSettle(from: 0, to: 1, at: 0, configuration: soft,
+                                   longestMilliseconds: SwipeSettle.systemLongestMilliseconds).durationMilliseconds, 500)
         // The page's settle in the window is the same spring (it may bounce; the arrow's may not).
         var bouncy = configuration
         bouncy.springDampingRatio = 0.5

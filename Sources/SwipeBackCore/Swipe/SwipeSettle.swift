@@ -8,15 +8,19 @@ public struct SwipeSettle: Sendable {
     /// the arrow's stretch): 0.001. With the default spring (stiffness 1000, critically damped) a
     /// settle across a whole swipe ends after 292 ms.
     public static let snapDistance = 0.001
-    /// The longest a settle lasts, ms, whatever the spring (a very soft one is cut short).
+    /// The longest a settle lasts by default, ms, whatever the spring (a very soft one is cut short).
     public static let longestMilliseconds = 10_000.0
+    /// The longest the system swipe's arrow and page slide settle, ms: the app's back waits for
+    /// the page slide's settle, so a soft spring (Flutter's feel settles in 500 ms) never holds it
+    /// longer than this.
+    public static let systemLongestMilliseconds = 500.0
 
     /// The spring.
     public let spring: SpringSimulation
     /// When it started, ms on the host's clock.
     public let startMilliseconds: Double
     /// How long it runs: the first whole ms at which it is within `snapDistance` of its target, at
-    /// most `longestMilliseconds`.
+    /// most the longest it was given.
     public let durationMilliseconds: Double
 
     /// The configuration's spring from `from` to `target`.
@@ -34,14 +38,16 @@ public struct SwipeSettle: Sendable {
                          dampingRatio: overshoots ? configuration.springDampingRatio : max(configuration.springDampingRatio, 1))
     }
 
-    /// Starts a settle at `startMilliseconds`; the parameters are `spring(from:to:velocityPerSecond:configuration:overshoots:)`'s.
+    /// Starts a settle at `startMilliseconds`; the other parameters are
+    /// `spring(from:to:velocityPerSecond:configuration:overshoots:)`'s, and `longestMilliseconds`
+    /// cuts it short (more than 0; default `SwipeSettle.longestMilliseconds`).
     public init(from: Double, to target: Double, velocityPerSecond: Double = 0, at startMilliseconds: Double,
-                configuration: Configuration, overshoots: Bool = false) {
+                configuration: Configuration, overshoots: Bool = false, longestMilliseconds: Double = SwipeSettle.longestMilliseconds) {
         spring = Self.spring(from: from, to: target, velocityPerSecond: velocityPerSecond, configuration: configuration,
                              overshoots: overshoots)
         self.startMilliseconds = startMilliseconds
         var elapsed = 0.0
-        while elapsed < Self.longestMilliseconds, !Self.isNear(spring, afterMilliseconds: elapsed) { elapsed += 1 }
+        while elapsed < longestMilliseconds, !Self.isNear(spring, afterMilliseconds: elapsed) { elapsed += 1 }
         durationMilliseconds = elapsed
     }
 

@@ -9,13 +9,15 @@ public enum XInput2 {
     public struct Version: Sendable, Equatable {
         /// The extension's major opcode (an XI2 event's `extension`).
         public var opcode: Int32
-        /// The version the server speaks.
+        /// The version the server speaks (what Xlib left when the request failed).
         public var major: Int32, minor: Int32
+        /// Whether the server answered the version request (a server without XI 2 refuses it).
+        public var speaksXI2: Bool
 
         /// Whether it has touch events and grabs (2.2 or later).
-        public var hasTouch: Bool { major > 2 || (major == 2 && minor >= 2) }
+        public var hasTouch: Bool { speaksXI2 && (major > 2 || (major == 2 && minor >= 2)) }
         /// Whether it has touchpad gesture events (2.4 or later).
-        public var hasGestures: Bool { major > 2 || (major == 2 && minor >= 4) }
+        public var hasGestures: Bool { speaksXI2 && (major > 2 || (major == 2 && minor >= 4)) }
     }
 
     /// Asks the server for the extension, announcing that this client speaks 2.`minor`.
@@ -24,14 +26,13 @@ public enum XInput2 {
     ///   - display: an open connection.
     ///   - minor: the highest 2.x this client speaks (the server answers with the lower of its own
     ///     and this; a connection's first answer stands for the connection).
-    /// - Returns: the opcode and version; nil when the server has no XInput extension or refuses
-    ///   the version request.
+    /// - Returns: the opcode and version; nil when the server has no XInput extension.
     public static func query(_ display: OpaquePointer, speaking minor: Int32) -> Version? {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
         var major: Int32 = 2, answered = minor
-        guard XIQueryVersion(display, &major, &answered) == Success else { return nil }
-        return Version(opcode: opcode, major: major, minor: answered)
+        let status = XIQueryVersion(display, &major, &answered)
+        return Version(opcode: opcode, major: major, minor: answered, speaksXI2: status == Success)
     }
 
     /// The mask bytes for `events` (`XI_TouchBegin`, ...).
