@@ -256,9 +256,9 @@ public final class InputService {
                     continue
                 }
                 let own = answer?.sender == .service ? answer?.action : nil
-                let text = own ?? (swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction)
+                let chosen = own ?? (swipe.kind == .back ? settings.configuration.inputBackAction : settings.configuration.inputForwardAction)
                 // The session's own action for the app; one the service cannot send is none.
-                let action = SystemAction(text).flatMap { VirtualInput.problem(with: $0) == nil ? $0 : nil } ?? .none
+                let action = VirtualInput.problem(with: chosen) == nil ? chosen : .none
                 let sent = virtual.send(action)
                 write(sent ? "sent" : "failed", [("device", name), ("touch", .number(Double(slot))), ("action", .string(action.description))])
             }

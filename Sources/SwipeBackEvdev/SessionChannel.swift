@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CEvdev
 import Glibc
+import SwipeBackCore
 import SwipeBackFormats
 import SwipeBackPosix
 
@@ -134,8 +135,8 @@ struct SessionAnswer {
     var exclude: Bool
     /// Who sends the action.
     var sender: SessionMessage.Sender
-    /// The app's own action text, or nil for the configured one.
-    var action: String?
+    /// The app's own action, or nil for the configured one.
+    var action: SystemAction?
 }
 
 /// Who may hold the session channel.

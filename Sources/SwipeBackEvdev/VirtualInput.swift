@@ -60,15 +60,19 @@ public final class VirtualInput {
     /// Whether `action` can be sent at the device level: a key chord of keys the keyboard has, a
     /// mouse button it has, or none. A command is refused (it would run as root).
     ///
-    /// - Returns: nil when it can; else what is wrong, for a one-line message.
+    /// - Returns: nil when it can; else what was expected, for a one-line message.
     public static func problem(with action: SystemAction) -> String? {
         switch action {
         case .none: nil
-        case .key(let chord): EvdevKeys.codes(ofChord: chord) == nil ? "the key chord \"\(chord)\" has a key the virtual keyboard does not have" : nil
-        case .button(let number): EvdevKeys.button(number) == nil ? "button \(number) is not one the virtual mouse has (1, 2, 3, 8, 9)" : nil
-        case .command: "a command action is refused by swipeback input: it would run as root"
+        case .key(let chord): EvdevKeys.codes(ofChord: chord) == nil ? "a key chord of keys the virtual keyboard has (\"\(chord.key)\" is not one)" : nil
+        case .button(let number): EvdevKeys.button(number) == nil ? "a button the virtual mouse has (1, 2, 3, 8, 9), not \(number)" : nil
+        case .command: "key:CHORD, button:N or none: swipeback input refuses a command (it would run as root)"
         }
     }
+
+    /// The configuration reader's check of `swipeback input`'s actions (`inputBackAction`,
+    /// `inputForwardAction`): what `problem(with:)` says.
+    public static let check = SystemActionCheck(keys: ["inputBackAction", "inputForwardAction"], problem: problem(with:))
 
     /// Sends `action`: a chord's keys pressed in order and released in reverse, or a button's
     /// press and release, each in a frame of its own.

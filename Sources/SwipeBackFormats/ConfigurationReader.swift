@@ -12,9 +12,14 @@ public enum ConfigurationReader {
     ///   - base: the configuration to start from.
     ///   - file: the file's path, for messages.
     ///   - line: the line, from 1, or nil.
+    ///   - checks: what the host reading it can send (its key names, its buttons), checked on
+    ///     the keys each names after every key is read; none for a scenario or a window.
     /// - Throws: `FormatError` for an unknown key (naming the valid ones), a value of the wrong
-    ///   kind, or an out-of-range value (naming the key, the value and the range).
-    public static func apply(_ value: JSONValue, over base: Configuration, file: String, line: Int?) throws -> Configuration {
+    ///   kind, an out-of-range value (naming the key, the value and the range), an action, a
+    ///   `systemAppActions` entry or a chord that does not read (naming the key, the entry and
+    ///   the forms), or an action the host cannot send.
+    public static func apply(_ value: JSONValue, over base: Configuration, file: String, line: Int?,
+                             checks: [SystemActionCheck] = []) throws -> Configuration {
         let fields = try FieldReader(value, file: file, line: line, place: "config")
         var configuration = base
         for key in fields.object.keys.sorted() {
@@ -61,7 +66,12 @@ public enum ConfigurationReader {
             case .optionalString:
                 if case .null = raw { parsed = .string(nil) } else { parsed = .string(try fields.requiredString(key)) }
             }
+            if let problem = spec.problem(with: parsed) { throw fields.error(message(key, problem, number: spec.kind.isNumber)) }
             configuration.set(key, to: parsed)
+        }
+        // What only the host that reads the file knows: whether it has a chord's key or a button.
+        for check in checks {
+            if let (key, problem) = check.firstProblem(in: configuration) { throw fields.error(message(key, problem, number: false)) }
         }
         if let family = configuration.fontFamily, let problem = TextFont.familyProblem(family) {
             throw fields.error(family.allSatisfy(\.isWhitespace)
@@ -80,11 +90,20 @@ public enum ConfigurationReader {
 
     /// Reads a configuration file over the built-in defaults.
     ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - checks: what the host reading it can send (see `apply`).
     /// - Throws: `FormatError` when the file cannot be read, is not JSON, or has a bad key or value.
-    public static func read(path: String) throws -> Configuration {
+    public static func read(path: String, checks: [SystemActionCheck] = []) throws -> Configuration {
         let text = try TextFile.read(path, limit: InputLimits.configurationBytes)
         let value = try JSONValue.parse(text, file: path, line: nil)
-        return try apply(value, over: Configuration(), file: path, line: nil)
+        return try apply(value, over: Configuration(), file: path, line: nil, checks: checks)
+    }
+
+    /// `"KEY"[INDEX] is "TEXT"; expected ...`: a number's text unquoted.
+    static func message(_ key: String, _ problem: ValueProblem, number: Bool) -> String {
+        let place = FormatError.quoted(key) + (problem.index.map { "[\($0)]" } ?? "")
+        return place + " is " + (number ? problem.text : FormatError.quoted(problem.text)) + "; expected " + problem.expected
     }
 
     static func format(_ n: Double) -> String { Configuration.numberText(n) }

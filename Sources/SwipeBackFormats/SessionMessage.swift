@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import SwipeBackCore
 
 /// One message of the session channel (SPEC section 6): between `swipeback input`, the system
 /// service at the touchscreens, and its session side (`swipeback system` in the user's session),
@@ -74,7 +75,7 @@ public enum SessionMessage: Equatable, Sendable {
     /// to the compositor whole (`systemExclude`); `sender` says who sends the action; `action` is
     /// the app's own action (`systemAppActions`: `key:CHORD`, `button:N` or `none`), nil for the
     /// service's configured one.
-    case answer(touch: Int, app: String?, exclude: Bool, sender: Sender, action: String?)
+    case answer(touch: Int, app: String?, exclude: Bool, sender: Sender, action: SystemAction?)
 
     /// The message as one line of JSON, without the newline; keys in a fixed order, `type` first.
     public var line: String {
@@ -93,7 +94,7 @@ public enum SessionMessage: Equatable, Sendable {
                       ("sender", .string(sender.rawValue))]
         case .answer(let touch, let app, let exclude, let sender, let action):
             fields = [("type", .string("answer")), ("touch", .number(Double(touch))), ("app", app.map(LogValue.string) ?? .null),
-                      ("exclude", .bool(exclude)), ("sender", .string(sender.rawValue)), ("action", action.map(LogValue.string) ?? .null)]
+                      ("exclude", .bool(exclude)), ("sender", .string(sender.rawValue)), ("action", action.map { .string($0.description) } ?? .null)]
         }
         return EventLogWriter.json(.object(fields))
     }
@@ -146,6 +147,14 @@ public enum SessionMessage: Equatable, Sendable {
             default: throw fail("\(named) message's \"\(key)\" is a string of 1 to \(limit) characters or null")
             }
         }
+        func action(_ key: String) throws -> SystemAction? {
+            guard let text = try optionalString(key, limit: 64) else { return nil }
+            // A session side runs its commands itself: what it gives the service is a key, a button or none.
+            guard let action = SystemAction(text), action.isSentByDevices else {
+                throw fail("\(named) message's \"\(key)\" is \(FormatError.quoted(text)); expected key:CHORD, button:N (1...255) or none, or null")
+            }
+            return action
+        }
         let touchRange = 0...Int(Int32.max)
         switch type {
         case "hello":
@@ -160,7 +169,7 @@ public enum SessionMessage: Equatable, Sendable {
             return .ended(touch: try integer("touch", in: touchRange), outcome: try choice("outcome", Outcome.self), sender: try choice("sender", Sender.self))
         case "answer":
             return .answer(touch: try integer("touch", in: touchRange), app: try optionalString("app", limit: appLimitCharacters),
-                           exclude: try flag("exclude"), sender: try choice("sender", Sender.self), action: try optionalString("action", limit: 64))
+                           exclude: try flag("exclude"), sender: try choice("sender", Sender.self), action: try action("action"))
         default:
             throw fail("\"type\" is \(FormatError.quoted(type)); expected \"hello\", \"held\", \"progress\", \"ended\" or \"answer\"")
         }

@@ -48,10 +48,10 @@ public enum EvdevKeys {
         return Array(Set(KeyChord.Modifier.allCases.map(code(of:)) + named.values + letters)).sorted()
     }
 
-    /// The codes of a chord, modifiers first; nil when the chord cannot be read or names a key
-    /// the virtual keyboard does not have.
-    public static func codes(ofChord text: String) -> [UInt16]? {
-        guard let chord = KeyChord(text), let key = code(ofKey: chord.key) else { return nil }
+    /// The codes of a chord, modifiers first; nil when it names a key the virtual keyboard does
+    /// not have.
+    public static func codes(ofChord chord: KeyChord) -> [UInt16]? {
+        guard let key = code(ofKey: chord.key) else { return nil }
         return chord.modifiers.map(code(of:)) + [key]
     }
 

@@ -153,11 +153,11 @@ public final class SessionSide {
             let exclude = app.keepsEdges || SystemAction.isExcluded(classNames: app.names, configuration: configuration)
             // The app's own action, else the configured one when the host sends it; else the service's.
             let own = SystemAction.appAction(for: swipeKind, classNames: app.names, configuration: configuration)
-            let configured = SystemAction(swipeKind == .back ? configuration.systemBackAction : configuration.systemForwardAction) ?? SystemAction.none
+            let configured = swipeKind == .back ? configuration.systemBackAction : configuration.systemForwardAction
             let sent: SystemAction? = own.map { host.sendsItself($0) ? $0 : nil } ?? (host.sendsItself(configured) ? configured : nil)
             let sender: SessionMessage.Sender = sent == nil ? .service : .session
             // A key or button the host cannot send goes to the service as the app's own action.
-            let action = sent == nil ? own?.description : nil
+            let action = sent == nil ? own : nil
             guard channel?.send(SessionMessage.answer(touch: touch, app: app.name, exclude: exclude, sender: sender, action: action).line) == true else {
                 host.forget(touch)
                 drop("the service does not read")

@@ -207,15 +207,15 @@ enum DemoCommand {
     ///   (`tune` creates it on save).
     /// A save killed by SIGKILL leaves its temporary beside the file (`OutputFile`); the next start
     /// removes those of processes that no longer run.
-    static func windowConfiguration(_ options: Options, creating: Bool = false) throws -> Configuration {
+    static func windowConfiguration(_ options: Options, creating: Bool = false, checks: [SystemActionCheck] = []) throws -> Configuration {
         if let path = options.configPath ?? userConfigurationPath() {
             OutputFile.removeStaleTemporaries(of: OutputFile.resolvingLinks(path))
         }
         if let path = options.configPath {
             if creating, !FileManager.default.fileExists(atPath: path) { return Configuration() }
-            return try ConfigurationReader.read(path: path)
+            return try ConfigurationReader.read(path: path, checks: checks)
         }
         guard let path = userConfigurationPath(), FileManager.default.fileExists(atPath: path) else { return Configuration() }
-        return try ConfigurationReader.read(path: path)
+        return try ConfigurationReader.read(path: path, checks: checks)
     }
 }

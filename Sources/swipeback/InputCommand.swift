@@ -17,25 +17,14 @@ enum InputCommand {
         guard options.positional.isEmpty else {
             throw CommandFailure.usage("input takes no arguments, got \"\(options.positional[0])\"; usage: " + CommandReference.usageLine("input"))
         }
-        let source = options.configPath ?? systemConfigurationPath
+        // The reader checks the actions once: their forms, and that the virtual keyboard and mouse have them.
         let configuration: Configuration
         if let path = options.configPath {
-            configuration = try ConfigurationReader.read(path: path)
+            configuration = try ConfigurationReader.read(path: path, checks: [VirtualInput.check])
         } else if FileManager.default.fileExists(atPath: systemConfigurationPath) {
-            configuration = try ConfigurationReader.read(path: systemConfigurationPath)
+            configuration = try ConfigurationReader.read(path: systemConfigurationPath, checks: [VirtualInput.check])
         } else {
             configuration = Configuration()
-        }
-        for (key, text) in [("inputBackAction", configuration.inputBackAction), ("inputForwardAction", configuration.inputForwardAction)] {
-            guard let action = SystemAction(text) else {
-                throw CommandFailure.usage("\(source): config: \"\(key)\" is \"\(text)\"; expected key:CHORD, button:N or none")
-            }
-            if let problem = VirtualInput.problem(with: action) {
-                throw CommandFailure.usage("\(source): config: \"\(key)\": \(problem)")
-            }
-        }
-        guard [0, 90, 180, 270].contains(configuration.inputRotation) else {
-            throw CommandFailure.usage("\(source): config: \"inputRotation\" is \(Configuration.numberText(configuration.inputRotation)); expected 0, 90, 180 or 270")
         }
         let sink = try EventLogSink(target: options.eventLog, policy: .rotate(limitBytes: EventLogSink.systemLimitBytes))
         let service = try InputService(settings: SystemSwipeSettings(configuration: configuration, rightToLeft: options.rtl)) { sink.write($0) }

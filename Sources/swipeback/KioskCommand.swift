@@ -29,17 +29,11 @@ enum KioskCommand {
             for problem in problems.dropLast() { printError(problem) }
             throw CommandFailure.usage(problems.last ?? "\(path): unreadable")
         }
-        var configuration = try DemoCommand.windowConfiguration(options)
+        // The reader checks the exit chord: its form, and that X has its key.
+        var configuration = try DemoCommand.windowConfiguration(options, checks: [KeyTranslation.check(keys: ["kioskExitChord"])])
         let scaleOverride = try DemoCommand.layoutScaleOverride(options)
         configuration.backKeys.removeAll { lockedKeys.contains($0) }
         configuration.forwardKeys.removeAll { lockedKeys.contains($0) }
-        if let chord = configuration.kioskExitChord {
-            guard let normalized = KeyTranslation.normalizedChord(chord) else {
-                let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
-                throw CommandFailure.usage("\(source): \"kioskExitChord\" is \"\(chord)\"; expected \(KeyChord.syntax), like \"Ctrl+Alt+Shift+Q\"")
-            }
-            configuration.kioskExitChord = normalized
-        }
         // Fonts: a family the system lacks, characters no font shows. Warnings: the kiosk still runs.
         let fontWarnings = try FontCheck.warnings(document: document, file: path, fontFamily: configuration.fontFamily,
                                                   configurationSource: options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration")
@@ -72,7 +66,7 @@ enum KioskCommand {
         // Xft.dpi / 96 (live) or --scale: edge width and touch slop follow it (AppModel.edgeWidthPixels).
         app.scaleOverride = scaleOverride
         app.kiosk = .kiosk
-        let exitChord = configuration.kioskExitChord
+        let exitChord = configuration.kioskExitChord?.description
         app.hooks.onKey = { [unowned model] name in
             if let exitChord, name == exitChord {
                 model.handle(.close, atMilliseconds: app.timelineNow())

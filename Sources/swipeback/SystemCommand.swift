@@ -28,17 +28,9 @@ enum SystemCommand {
         // use a connection of their own on a thread of their own, and an older libX11 shares its
         // error state between threads unless told (1.8 and later do this themselves).
         XInitThreads()
-        let configuration = try DemoCommand.windowConfiguration(options)
-        let source = options.configPath ?? DemoCommand.userConfigurationPath() ?? "the configuration"
-        if let problem = SystemAction.problems(in: configuration).first {
-            throw CommandFailure.usage("\(source): config: \(problem)")
-        }
-        // Key chords are checked as the kiosk's exit chord is: modifiers and one key X knows by name.
-        for (key, text) in systemActionTexts(configuration) {
-            if case .key(let chord)? = SystemAction(text), KeyTranslation.normalizedChord(chord) == nil {
-                throw CommandFailure.usage("\(source): config: \(key) has the key chord \"\(chord)\"; expected \(KeyChord.syntax), like \"Alt+Left\" or \"XF86Back\"")
-            }
-        }
+        // The reader checks the actions once: their forms, and that X has each key:CHORD's key.
+        let configuration = try DemoCommand.windowConfiguration(options, checks: [
+            KeyTranslation.check(keys: ["systemBackAction", "systemForwardAction", "systemAppActions"])])
         if let wayland = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
             guard isServiceRunning else {
                 throw CommandFailure.usage("system: a Wayland session, and swipeback input is not running (no \(sessionSocket)): on Wayland the swipe back comes from the touchscreen's service; as root: systemctl enable --now swipeback-input")
@@ -127,14 +119,4 @@ enum SystemCommand {
         return 0
     }
 
-    /// Every action text of the configuration with where it is: the two defaults, and each
-    /// `systemAppActions` entry's back and forward (as `SystemAction.appEntry` reads them).
-    private static func systemActionTexts(_ configuration: Configuration) -> [(String, String)] {
-        var texts = [("\"systemBackAction\"", configuration.systemBackAction), ("\"systemForwardAction\"", configuration.systemForwardAction)]
-        for (index, entry) in configuration.systemAppActions.enumerated() {
-            guard let read = SystemAction.appEntry(entry) else { continue }
-            texts += [("\"systemAppActions\"[\(index)]", read.back.description), ("\"systemAppActions\"[\(index)]", read.forward.description)]
-        }
-        return texts
-    }
 }

@@ -127,15 +127,21 @@ private extension Result where Failure == SystemRejectReasonError {
 }
 
 final class SystemActionTests: XCTestCase {
+    /// A chord as written.
+    private func key(_ text: String) -> SystemAction { .key(KeyChord(text)!) }
+
     func testActionsReadAndWrite() {
         XCTAssertEqual(SystemAction("button:8"), .button(8))
-        XCTAssertEqual(SystemAction("key:Alt+Left"), .key("Alt+Left"))
+        XCTAssertEqual(SystemAction("key:Alt+Left"), key("Alt+Left"))
+        XCTAssertEqual(SystemAction("key:shift+alt+left")?.description, "key:Alt+Shift+left", "modifiers in the written order")
         XCTAssertEqual(SystemAction("command:xdotool key alt+Left"), .command("xdotool key alt+Left"))
         XCTAssertEqual(SystemAction("none"), SystemAction.none)
-        for bad in ["button:0", "button:256", "button:x", "key:", "command:  ", "click", ""] { XCTAssertNil(SystemAction(bad), bad) }
+        for bad in ["button:0", "button:256", "button:x", "key:", "key:Alt+", "key:Hyper+Q", "key:Alt Left", "command:  ", "click", ""] {
+            XCTAssertNil(SystemAction(bad), bad)
+        }
         XCTAssertEqual(SystemAction.button(9).description, "button:9")
-        XCTAssertEqual(SystemAction.key("Alt+Left").forwardTwin, .key("Alt+Right"))
-        XCTAssertEqual(SystemAction.key("XF86Back").forwardTwin, .key("XF86Forward"))
+        XCTAssertEqual(key("Alt+Left").forwardTwin, key("Alt+Right"))
+        XCTAssertEqual(key("XF86Back").forwardTwin, key("XF86Forward"))
     }
 
     func testAppTableOrder() {
@@ -143,24 +149,49 @@ final class SystemActionTests: XCTestCase {
         XCTAssertEqual(SystemAction.action(for: .back, classNames: ["navigator", "firefox-esr"], configuration: configuration), .button(8))
         XCTAssertEqual(SystemAction.action(for: .forward, classNames: ["chromium", "Chromium"], configuration: configuration), .button(9))
         XCTAssertEqual(SystemAction.action(for: .back, classNames: ["emacs", "Emacs"], configuration: configuration), SystemAction.none)
-        configuration.systemAppActions = ["chromium=key:XF86Back", "EMACS=key:Alt+Left|none"]
-        XCTAssertEqual(SystemAction.action(for: .back, classNames: ["chromium", "Chromium"], configuration: configuration), .key("XF86Back"))
-        XCTAssertEqual(SystemAction.action(for: .forward, classNames: ["chromium"], configuration: configuration), .key("XF86Forward"))
-        XCTAssertEqual(SystemAction.action(for: .back, classNames: ["emacs"], configuration: configuration), .key("Alt+Left"))
+        configuration.systemAppActions = ["chromium=key:XF86Back", "EMACS=key:Alt+Left|none"].compactMap(SystemAppAction.init)
+        XCTAssertEqual(configuration.systemAppActions.count, 2)
+        XCTAssertEqual(SystemAction.action(for: .back, classNames: ["chromium", "Chromium"], configuration: configuration), key("XF86Back"))
+        XCTAssertEqual(SystemAction.action(for: .forward, classNames: ["chromium"], configuration: configuration), key("XF86Forward"))
+        XCTAssertEqual(SystemAction.action(for: .back, classNames: ["emacs"], configuration: configuration), key("Alt+Left"))
         XCTAssertEqual(SystemAction.action(for: .forward, classNames: ["emacs"], configuration: configuration), SystemAction.none)
         XCTAssertTrue(SystemAction.isExcluded(classNames: ["xterm", "XTerm"], configuration: configuration))
         XCTAssertFalse(SystemAction.isExcluded(classNames: ["chromium"], configuration: configuration))
     }
 
-    func testProblemsNameTheKeyAndEntry() {
+    /// An app entry reads once into its two actions and writes back as an entry that reads the same.
+    func testAppEntriesReadAndWriteBack() {
+        for text in ["Firefox=button:8", "Code=key:Ctrl+Alt+minus|key:Ctrl+Shift+minus", "Evince=command:echo a=b|c", "Gimp=none|none"] {
+            let entry = SystemAppAction(text)
+            XCTAssertNotNil(entry, text)
+            XCTAssertEqual(entry.flatMap { SystemAppAction($0.description) }, entry, text)
+        }
+        XCTAssertEqual(SystemAppAction("Firefox=button:8")?.forward, .button(9), "the back's twin")
+        XCTAssertEqual(SystemAppAction("Evince=command:echo a=b|c")?.back, .command("echo a=b|c"), "a command keeps its pipe")
+        for bad in ["nothing", "=none", "X=key:Alt+Left|key:Alt+Right|none", "X=click", "X=button:8|click"] { XCTAssertNil(SystemAppAction(bad), bad) }
+    }
+
+    /// The keys' checks, which the reader asks of every value: they name the entry and what was expected.
+    func testTheKeysChecksNameTheEntryAndTheForms() throws {
+        func problem(_ name: String, _ value: Configuration.Value) throws -> ValueProblem? {
+            try XCTUnwrap(Configuration.keys.first { $0.name == name }).problem(with: value)
+        }
+        XCTAssertNil(try problem("systemBackAction", .string("key:Alt+Left")))
+        XCTAssertNil(try problem("systemBackAction", .string(nil)), "null is none")
+        XCTAssertEqual(try problem("systemBackAction", .string("click")), ValueProblem(text: "click", expected: SystemAction.forms))
+        XCTAssertEqual(try problem("inputForwardAction", .string("key:")), ValueProblem(text: "key:", expected: SystemAction.forms))
+        XCTAssertEqual(try problem("systemAppActions", .strings(["Firefox=button:8", "nothing", "=none"])),
+                       ValueProblem(index: 1, text: "nothing", expected: SystemAppAction.syntax))
+        XCTAssertEqual(try problem("kioskExitChord", .string("Ctrl++Q"))?.text, "Ctrl++Q")
+        XCTAssertNil(try problem("kioskExitChord", .string(nil)))
+        XCTAssertEqual(try problem("inputRotation", .number(45)), ValueProblem(text: "45", expected: "0, 90, 180 or 270"))
+        XCTAssertNil(try problem("inputRotation", .number(270)))
         var configuration = Configuration()
-        XCTAssertEqual(SystemAction.problems(in: configuration), [])
-        configuration.systemBackAction = "click"
-        configuration.systemAppActions = ["Firefox=button:8", "nothing", "=none"]
-        let problems = SystemAction.problems(in: configuration)
-        XCTAssertEqual(problems.count, 3)
-        XCTAssertTrue(problems[0].hasPrefix("\"systemBackAction\" is \"click\"; expected button:N"), problems[0])
-        XCTAssertTrue(problems[1].hasPrefix("\"systemAppActions\"[1] is \"nothing\"; expected CLASS=ACTION"), problems[1])
-        XCTAssertTrue(problems[2].hasPrefix("\"systemAppActions\"[2] is"), problems[2])
+        XCTAssertTrue(configuration.set("systemAppActions", to: .strings(["Firefox=key:alt+Left"])))
+        XCTAssertEqual(configuration.value(of: "systemAppActions"), .strings(["Firefox=key:Alt+Left|key:Alt+Right"]))
+        XCTAssertTrue(configuration.set("kioskExitChord", to: .string("ctrl+alt+q")))
+        XCTAssertEqual(configuration.kioskExitChord?.description, "Ctrl+Alt+Q")
+        XCTAssertTrue(configuration.set("kioskExitChord", to: .string(nil)))
+        XCTAssertNil(configuration.kioskExitChord)
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import SwipeBackCore
 import SwipeBackFormats
 import XCTest
 
@@ -24,8 +25,8 @@ final class SessionMessageTests: XCTestCase {
             .hello(version: 1), .hello(version: 7),
             .held(touch: 0, edge: .right, kind: .forward, x: 1, y: 1), .held(touch: Int(Int32.max), edge: .left, kind: .back, x: 0.001, y: 0.5),
             .progress(touch: 9, progress: 0.3333, y: 0.1, stretch: 0.5, active: false), .ended(touch: 9, outcome: .committed, sender: .session), .ended(touch: 9, outcome: .cancelled, sender: .service),
-            .answer(touch: 2, app: "foot", exclude: true, sender: .session, action: "key:Alt+Left"),
-            .answer(touch: 2, app: nil, exclude: false, sender: .service, action: "button:8"),
+            .answer(touch: 2, app: "foot", exclude: true, sender: .session, action: SystemAction("key:alt+left")),
+            .answer(touch: 2, app: nil, exclude: false, sender: .service, action: .button(8)),
         ]
         for (index, message) in messages.enumerated() {
             XCTAssertEqual(try SessionMessage.parse(message.line, source: source, line: index + 1), message, message.line)
@@ -54,6 +55,10 @@ final class SessionMessageTests: XCTestCase {
             (#"{"type": "answer", "touch": 1, "exclude": false, "sender": "service", "app": ""}"#,
              #"an answer message's "app" is a string of 1 to 255 characters or null"#),
             (#"{"type": "answer", "touch": 1, "exclude": false, "sender": "them"}"#, #"an answer message needs "sender", one of "service", "session""#),
+            (#"{"type": "answer", "touch": 1, "exclude": false, "sender": "service", "action": "command:rm -rf ~"}"#,
+             #"an answer message's "action" is "command:rm -rf ~"; expected key:CHORD, button:N (1...255) or none, or null"#),
+            (#"{"type": "answer", "touch": 1, "exclude": false, "sender": "service", "action": "key:Hyper+Q"}"#,
+             #"an answer message's "action" is "key:Hyper+Q"; expected key:CHORD, button:N (1...255) or none, or null"#),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try SessionMessage.parse(text, source: source, line: 4), text) { error in

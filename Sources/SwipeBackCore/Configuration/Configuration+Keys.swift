@@ -71,7 +71,12 @@ extension Configuration {
         .number("kioskIdleTimeout", \.kioskIdleTimeout, 0...86400, "s",
                 "the kiosk returns every stack to its root after this long without input; 0 turns it off"),
         .stored("kioskExitChord", \.kioskExitChord, .optionalString, "the only way out of a kiosk, e.g. \"Ctrl+Alt+Shift+Q\"; null: none",
-                valueLabel: "key chord", wrap: { .string($0) }, unwrap: { if case .string(let chord) = $0 { .some(chord) } else { nil } }),
+                valueLabel: "key chord", check: chordCheck, wrap: { .string($0?.description) },
+                unwrap: { value -> KeyChord?? in
+                    guard case .string(let text) = value else { return nil }
+                    guard let text else { return .some(nil) }
+                    return KeyChord(text).map { .some($0) }
+                }),
         .stored("kioskScreenBlanking", \.kioskScreenBlanking, .choice(KioskScreenBlanking.allCases.map(\.rawValue)),
                 "leave: the X server blanks the screen as set (xset); inhibit: no screen saver and no DPMS while the kiosk runs (XScreenSaverSuspend, timeout 0, DPMS off), the server's earlier settings restored when it ends (exit chord, SIGTERM, SIGINT)",
                 wrap: { .string($0.rawValue) },
@@ -95,26 +100,45 @@ extension Configuration {
                 wrap: { .boolean($0) }, unwrap: { if case .boolean(let b) = $0 { b } else { nil } }),
         .stored("systemBackAction", \.systemBackAction, .optionalString,
                 "swipeback system: what back sends to an app not in systemAppActions: button:N (a mouse button at the touch-down point), key:CHORD (e.g. key:Alt+Left, key:XF86Back), command:SHELL (run with $SWIPEBACK_WINDOW and $SWIPEBACK_CLASS set), or none",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+                valueLabel: "action", check: actionCheck, wrap: { .string($0.description) },
+                unwrap: { if case .string(let s) = $0 { SystemAction(s ?? "none") } else { nil } }),
         .stored("systemForwardAction", \.systemForwardAction, .optionalString,
                 "swipeback system: what forward sends, in the same forms",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+                valueLabel: "action", check: actionCheck, wrap: { .string($0.description) },
+                unwrap: { if case .string(let s) = $0 { SystemAction(s ?? "none") } else { nil } }),
         .stored("systemAppActions", \.systemAppActions, .strings,
                 "swipeback system: per-app actions, \"CLASS=BACK\" or \"CLASS=BACK|FORWARD\" (WM_CLASS class or instance, or a Wayland app id, any case), before the built-in table (editors: none; firefox and org.gnome.Nautilus: Alt+Left)",
-                valueLabel: "CLASS=ACTION", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
+                valueLabel: "CLASS=ACTION", check: appActionsCheck, wrap: { .strings($0.map(\.description)) },
+                unwrap: { if case .strings(let list) = $0 { Self.appActions(list) } else { nil } }),
         .stored("systemExclude", \.systemExclude, .strings,
                 "swipeback system: apps (WM_CLASS class or instance, or a Wayland app id, any case) whose edge touches it never takes; default the common terminals",
                 valueLabel: "classes", wrap: { .strings($0) }, unwrap: { if case .strings(let list) = $0 { list } else { nil } }),
         .stored("inputBackAction", \.inputBackAction, .optionalString,
                 "swipeback input: what back sends through its own virtual keyboard or mouse: key:CHORD (default key:XF86Back, KEY_BACK), button:N (1, 2, 3, 8 or 9), or none; a command is refused (it would run as root)",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+                valueLabel: "action", check: actionCheck, wrap: { .string($0.description) },
+                unwrap: { if case .string(let s) = $0 { SystemAction(s ?? "none") } else { nil } }),
         .stored("inputForwardAction", \.inputForwardAction, .optionalString,
                 "swipeback input: what forward sends (systemForward), in the same forms; default key:XF86Forward",
-                valueLabel: "action", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "none" } else { nil } }),
+                valueLabel: "action", check: actionCheck, wrap: { .string($0.description) },
+                unwrap: { if case .string(let s) = $0 { SystemAction(s ?? "none") } else { nil } }),
         .stored("inputSessionUser", \.inputSessionUser, .optionalString,
                 "swipeback input: where logind does not run, the user (a name or uid) whose session side (swipeback system) may connect; default none, only root; with logind, the user of seat0's active session",
                 valueLabel: "user", wrap: { .string($0) }, unwrap: { if case .string(let s) = $0 { s ?? "" } else { nil } }),
         .number("inputRotation", \.inputRotation, 0...270, "degrees",
-                "swipeback input: how far the display is turned clockwise from its touchscreen (0, 90, 180 or 270), when udev's LIBINPUT_CALIBRATION_MATRIX does not say"),
+                "swipeback input: how far the display is turned clockwise from its touchscreen (0, 90, 180 or 270), when udev's LIBINPUT_CALIBRATION_MATRIX does not say",
+                check: { value in
+                    guard case .number(let n) = value, ![0, 90, 180, 270].contains(n) else { return nil }
+                    return ValueProblem(text: numberText(n), expected: "0, 90, 180 or 270")
+                }),
     ]
+
+    /// `systemAppActions` entries read, or nil when one does not read.
+    static func appActions(_ list: [String]) -> [SystemAppAction]? {
+        var entries: [SystemAppAction] = []
+        for text in list {
+            guard let entry = SystemAppAction(text) else { return nil }
+            entries.append(entry)
+        }
+        return entries
+    }
 }

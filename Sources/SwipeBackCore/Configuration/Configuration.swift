@@ -161,7 +161,7 @@ extension Configuration {
         set { kiosk.idleTimeout = newValue }
     }
     /// `kiosk.exitChord`, the key `kioskExitChord`.
-    public var kioskExitChord: String? {
+    public var kioskExitChord: KeyChord? {
         get { kiosk.exitChord }
         set { kiosk.exitChord = newValue }
     }
@@ -206,27 +206,27 @@ extension Configuration {
         set { system.forward = newValue }
     }
     /// `system.backAction`, the key `systemBackAction`.
-    public var systemBackAction: String {
+    public var systemBackAction: SystemAction {
         get { system.backAction }
         set { system.backAction = newValue }
     }
     /// `system.forwardAction`, the key `systemForwardAction`.
-    public var systemForwardAction: String {
+    public var systemForwardAction: SystemAction {
         get { system.forwardAction }
         set { system.forwardAction = newValue }
     }
     /// `system.appActions`, the key `systemAppActions`.
-    public var systemAppActions: [String] {
+    public var systemAppActions: [SystemAppAction] {
         get { system.appActions }
         set { system.appActions = newValue }
     }
     /// `system.inputBackAction`, the key `inputBackAction`.
-    public var inputBackAction: String {
+    public var inputBackAction: SystemAction {
         get { system.inputBackAction }
         set { system.inputBackAction = newValue }
     }
     /// `system.inputForwardAction`, the key `inputForwardAction`.
-    public var inputForwardAction: String {
+    public var inputForwardAction: SystemAction {
         get { system.inputForwardAction }
         set { system.inputForwardAction = newValue }
     }
@@ -344,7 +344,7 @@ public struct KioskSettings: Equatable, Sendable {
     /// Kiosk idle time before returning to the root, in s (0...86400); 0 turns it off. Default 120.
     public var idleTimeout: Double = 120
     /// The key chord that quits a kiosk (for example `Ctrl+Alt+Shift+Q`); nil means no way out.
-    public var exitChord: String? = nil
+    public var exitChord: KeyChord? = nil
     /// What the kiosk does with the server's screen saver and DPMS: `leave` them (default) or
     /// `inhibit` them while it runs.
     public var screenBlanking: KioskScreenBlanking = .leave
@@ -381,17 +381,17 @@ public struct SystemSettings: Equatable, Sendable {
     /// Whether a swipe from the trailing edge sends forward. Default false.
     public var forward: Bool = false
     /// The action sent for back unless `systemAppActions` names the app. Default button 8.
-    public var backAction: String = "button:8"
+    public var backAction: SystemAction = .button(8)
     /// The action sent for forward unless `systemAppActions` names the app. Default button 9.
-    public var forwardAction: String = "button:9"
-    /// Per-app actions, `CLASS=BACK` or `CLASS=BACK|FORWARD`, before the built-in table.
-    public var appActions: [String] = []
+    public var forwardAction: SystemAction = .button(9)
+    /// Per-app actions (written `CLASS=BACK` or `CLASS=BACK|FORWARD`), before the built-in table.
+    public var appActions: [SystemAppAction] = []
     /// What `swipeback input` sends for back, through its virtual keyboard or mouse: `key:CHORD`,
     /// `button:N` or `none` (no command: it runs as root). Default `key:XF86Back` (KEY_BACK), which
     /// Chromium, GTK and Qt apps take on Wayland and X11 alike.
-    public var inputBackAction: String = "key:XF86Back"
+    public var inputBackAction: SystemAction = .key(KeyChord(modifiers: [], key: "XF86Back"))
     /// What `swipeback input` sends for forward (`systemForward`). Default `key:XF86Forward`.
-    public var inputForwardAction: String = "key:XF86Forward"
+    public var inputForwardAction: SystemAction = .key(KeyChord(modifiers: [], key: "XF86Forward"))
     /// Where logind does not run: the user (a name or a uid) whose session side may connect to
     /// `swipeback input`'s session channel. Default empty: only root. With logind the user of
     /// seat0's active session may, and this key is not read.
@@ -423,6 +423,12 @@ extension Configuration {
         case integers
         /// A string or null.
         case optionalString
+
+        /// Whether it is a number.
+        public var isNumber: Bool {
+            if case .number = self { return true }
+            return false
+        }
     }
 
     /// One configuration key: its exact name, its kind, its meaning, and its step in the tuner.
@@ -450,13 +456,16 @@ extension Configuration {
         let put: @Sendable (inout Configuration, Value) -> Bool
         /// Where it is stored, for keys stored in one property (`Feel` names its keys by it).
         let path: (AnyKeyPath & Sendable)?
+        /// What is wrong with a value of the right kind (an action or a chord that does not read).
+        let check: @Sendable (Value) -> ValueProblem?
 
         /// A key of the table, read and written through `get` and `put`.
         init(_ name: String, _ kind: ValueKind, _ summary: String, tuningStep: Double? = nil, valueLabel: String = "",
              isWhole: Bool = false,
-             path: (AnyKeyPath & Sendable)? = nil,
+             path: (AnyKeyPath & Sendable)? = nil, check: @escaping @Sendable (Value) -> ValueProblem? = { _ in nil },
              get: @escaping @Sendable (Configuration) -> Value, put: @escaping @Sendable (inout Configuration, Value) -> Bool) {
             self.name = name
+            self.check = check
             self.path = path
             self.isWhole = isWhole
             self.kind = kind
@@ -471,8 +480,9 @@ extension Configuration {
         /// for a value of another kind).
         static func stored<T>(_ name: String, _ path: WritableKeyPath<Configuration, T> & Sendable, _ kind: ValueKind,
                               _ summary: String, tuningStep: Double? = nil, valueLabel: String = "", isWhole: Bool = false,
+                              check: @escaping @Sendable (Value) -> ValueProblem? = { _ in nil },
                               wrap: @escaping @Sendable (T) -> Value, unwrap: @escaping @Sendable (Value) -> T?) -> Key {
-            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, isWhole: isWhole, path: path,
+            Key(name, kind, summary, tuningStep: tuningStep, valueLabel: valueLabel, isWhole: isWhole, path: path, check: check,
                 get: { wrap($0[keyPath: path]) },
                 put: { configuration, value in
                     guard let stored = unwrap(value) else { return false }
@@ -483,10 +493,19 @@ extension Configuration {
 
         /// A number key stored at `path`, in `range` and `unit`.
         static func number(_ name: String, _ path: WritableKeyPath<Configuration, Double> & Sendable, _ range: ClosedRange<Double>,
-                           _ unit: String, _ summary: String, tuningStep: Double? = nil) -> Key {
-            stored(name, path, .number(range, unit: unit), summary, tuningStep: tuningStep, wrap: { .number($0) },
+                           _ unit: String, _ summary: String, tuningStep: Double? = nil,
+                           check: @escaping @Sendable (Value) -> ValueProblem? = { _ in nil }) -> Key {
+            stored(name, path, .number(range, unit: unit), summary, tuningStep: tuningStep, check: check, wrap: { .number($0) },
                    unwrap: { if case .number(let n) = $0 { n } else { nil } })
         }
+
+        /// What is wrong with `value`, a value of the key's kind, or nil when the key takes it: an
+        /// action, a chord or a `systemAppActions` entry that does not read, an `inputRotation`
+        /// that is not a quarter turn. The reader asks this of every value it reads, so the
+        /// configuration holds only values that read.
+        ///
+        /// - Parameter value: the value as read from a file.
+        public func problem(with value: Value) -> ValueProblem? { check(value) }
 
         /// The key's unit: a number's unit, else `valueLabel` (may be empty).
         public var unit: String {

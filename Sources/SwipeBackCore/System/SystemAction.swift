@@ -11,16 +11,19 @@ public enum SystemStyle: String, Sendable, CaseIterable {
 public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     /// A mouse button press and release at the touch-down point (XTest), 1...255.
     case button(Int)
-    /// A key chord (XTest), as `backKeys` names keys: `Alt+Left`, `XF86Back`.
-    case key(String)
+    /// A key chord (XTest, or `swipeback input`'s virtual keyboard), as `backKeys` names keys:
+    /// `Alt+Left`, `XF86Back`. Whether the host has the key is the host's to say
+    /// (`SystemActionCheck`).
+    case key(KeyChord)
     /// A shell command, run with `SWIPEBACK_WINDOW` (the window id) and `SWIPEBACK_CLASS` set.
     case command(String)
     /// Nothing: the swipe is taken and nothing is sent.
     case none
 
-    /// Reads `button:N`, `key:CHORD`, `command:SHELL` or `none`.
+    /// Reads `button:N`, `key:CHORD`, `command:SHELL` or `none`; a chord's modifiers may come in
+    /// any order and case (`key:alt+left` is `key:Alt+Left`).
     ///
-    /// - Returns: nil for any other text (the caller names the file and key).
+    /// - Returns: nil for any other text (the configuration reader names the file and key).
     public init?(_ text: String) {
         if text == "none" { self = .none; return }
         guard let colon = text.firstIndex(of: ":") else { return nil }
@@ -30,8 +33,8 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
             guard let n = Int(value), (1...255).contains(n) else { return nil }
             self = .button(n)
         case "key":
-            guard !value.isEmpty, !value.contains(" ") else { return nil }
-            self = .key(value)
+            guard !value.contains(" "), let chord = KeyChord(value) else { return nil }
+            self = .key(chord)
         case "command":
             guard !value.trimmingSpaces.isEmpty else { return nil }
             self = .command(value)
@@ -49,13 +52,22 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is sent by a keyboard or a mouse (a key, a button, or nothing), as opposed to
+    /// a command the session runs.
+    public var isSentByDevices: Bool {
+        if case .command = self { return false }
+        return true
+    }
+
     /// The forward twin of a back action: button 8 -> 9, `Alt+Left` -> `Alt+Right`, `XF86Back` ->
     /// `XF86Forward`; a command or anything else has none.
     public var forwardTwin: SystemAction {
         switch self {
         case .button(8): return .button(9)
-        case .key(let chord) where chord.hasSuffix("Left"): return .key(String(chord.dropLast(4)) + "Right")
-        case .key(let chord) where chord.hasSuffix("Back"): return .key(String(chord.dropLast(4)) + "Forward")
+        case .key(let chord) where chord.key.hasSuffix("Left"):
+            return .key(KeyChord(modifiers: Set(chord.modifiers), key: String(chord.key.dropLast(4)) + "Right"))
+        case .key(let chord) where chord.key.hasSuffix("Back"):
+            return .key(KeyChord(modifiers: Set(chord.modifiers), key: String(chord.key.dropLast(4)) + "Forward"))
         default: return .none
         }
     }
@@ -72,33 +84,13 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     /// does nothing, so it cannot type); VS Code's back is its own chord; Firefox and Files
     /// (Nautilus) get Alt+Left, their keyboard back (their documented shortcuts), which on Wayland
     /// goes through `swipeback input`'s keyboard where a mouse button would go to the pointer's app.
-    public static let builtIn: [(appClass: String, back: SystemAction, forward: SystemAction)] = [
-        ("Emacs", .none, .none), ("Gvim", .none, .none), ("Gimp", .none, .none), ("Inkscape", .none, .none),
-        ("org.gnome.gedit", .none, .none), ("org.inkscape.Inkscape", .none, .none),
-        ("Code", .key("Ctrl+Alt+minus"), .key("Ctrl+Shift+minus")),
-        ("firefox", .key("Alt+Left"), .key("Alt+Right")), ("org.gnome.Nautilus", .key("Alt+Left"), .key("Alt+Right")),
+    public static let builtIn: [SystemAppAction] = [
+        .init("Emacs", .none, .none), .init("Gvim", .none, .none), .init("Gimp", .none, .none), .init("Inkscape", .none, .none),
+        .init("org.gnome.gedit", .none, .none), .init("org.inkscape.Inkscape", .none, .none),
+        .init("Code", .key(KeyChord(modifiers: [.ctrl, .alt], key: "minus")), .key(KeyChord(modifiers: [.ctrl, .shift], key: "minus"))),
+        .init("firefox", .key(KeyChord(modifiers: [.alt], key: "Left")), .key(KeyChord(modifiers: [.alt], key: "Right"))),
+        .init("org.gnome.Nautilus", .key(KeyChord(modifiers: [.alt], key: "Left")), .key(KeyChord(modifiers: [.alt], key: "Right"))),
     ]
-
-    /// An entry of `systemAppActions`: `CLASS=BACK` or `CLASS=BACK|FORWARD`. A `command:` back
-    /// action takes the rest of the entry, `|` included (a shell pipe), and has no forward.
-    ///
-    /// - Returns: nil when it is not of that form or an action does not read.
-    public static func appEntry(_ text: String) -> (appClass: String, back: SystemAction, forward: SystemAction)? {
-        guard let equals = text.firstIndex(of: "=") else { return nil }
-        let appClass = String(text[..<equals]), rest = String(text[text.index(after: equals)...])
-        guard !appClass.isEmpty else { return nil }
-        if rest.hasPrefix("command:") {
-            guard let back = SystemAction(rest) else { return nil }
-            return (appClass, back, .none)
-        }
-        let parts = rest.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count <= 2, let back = SystemAction(parts[0]) else { return nil }
-        if parts.count == 2 {
-            guard let forward = SystemAction(parts[1]) else { return nil }
-            return (appClass, back, forward)
-        }
-        return (appClass, back, back.forwardTwin)
-    }
 
     /// The action for an app: `systemAppActions`, then the built-in table, then
     /// `systemBackAction` / `systemForwardAction`. Classes match the WM_CLASS class or instance in
@@ -107,11 +99,10 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - kind: back or forward.
     ///   - classNames: the window's WM_CLASS instance and class.
-    ///   - configuration: the `system...` keys (already checked by `SystemAction.problems`).
+    ///   - configuration: the `system...` keys, as the reader parsed them.
     public static func action(for kind: SystemSwipeKind, classNames: [String], configuration: Configuration) -> SystemAction {
-        if let own = appAction(for: kind, classNames: classNames, configuration: configuration) { return own }
-        let fallback = kind == .back ? configuration.systemBackAction : configuration.systemForwardAction
-        return SystemAction(fallback) ?? .none
+        appAction(for: kind, classNames: classNames, configuration: configuration)
+            ?? (kind == .back ? configuration.systemBackAction : configuration.systemForwardAction)
     }
 
     /// An app's own action: `systemAppActions`, then the built-in table; nil when neither names it.
@@ -119,11 +110,12 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - kind: back or forward.
     ///   - classNames: the app's names: WM_CLASS instance and class on X11, the app_id on Wayland.
-    ///   - configuration: the `system...` keys (already checked by `SystemAction.problems`).
+    ///   - configuration: the `system...` keys, as the reader parsed them.
     public static func appAction(for kind: SystemSwipeKind, classNames: [String], configuration: Configuration) -> SystemAction? {
         let names = Set(classNames.map { $0.lowercased() })
-        let entries = configuration.systemAppActions.compactMap(appEntry) + builtIn
-        return entries.first { names.contains($0.appClass.lowercased()) }.map { kind == .back ? $0.back : $0.forward }
+        let entry = configuration.systemAppActions.first { names.contains($0.appClass.lowercased()) }
+            ?? builtIn.first { names.contains($0.appClass.lowercased()) }
+        return entry.map { kind == .back ? $0.back : $0.forward }
     }
 
     /// Whether an app is in `systemExclude`.
@@ -132,19 +124,58 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         return classNames.contains { excluded.contains($0.lowercased()) }
     }
 
-    /// Every `system...` action value that does not read, as `"key" is "text"; expected ...` lines.
-    public static func problems(in configuration: Configuration) -> [String] {
-        var lines: [String] = []
-        let forms = "button:N (1...255), key:CHORD, command:SHELL or none"
-        for (key, text) in [("systemBackAction", configuration.systemBackAction), ("systemForwardAction", configuration.systemForwardAction)]
-        where SystemAction(text) == nil {
-            lines.append("\"\(key)\" is \"\(text)\"; expected \(forms)")
-        }
-        for (index, entry) in configuration.systemAppActions.enumerated() where appEntry(entry) == nil {
-            lines.append("\"systemAppActions\"[\(index)] is \"\(entry)\"; expected CLASS=ACTION or CLASS=BACK|FORWARD, an action being \(forms)")
-        }
-        return lines
+    /// The forms an action is written in, for messages.
+    public static let forms = "button:N (1...255), key:CHORD, command:SHELL or none"
+}
+
+/// An entry of `systemAppActions`: an app's own back and forward actions.
+public struct SystemAppAction: Equatable, Sendable, CustomStringConvertible {
+    /// The app's WM_CLASS class or instance, or its Wayland app id, matched in any case.
+    public let appClass: String
+    /// What back sends to it.
+    public let back: SystemAction
+    /// What forward sends to it.
+    public let forward: SystemAction
+
+    /// An entry of `appClass` with its two actions.
+    public init(_ appClass: String, _ back: SystemAction, _ forward: SystemAction) {
+        self.appClass = appClass
+        self.back = back
+        self.forward = forward
     }
+
+    /// Reads `CLASS=BACK` or `CLASS=BACK|FORWARD`. Without a forward it is the back's forward
+    /// twin (`SystemAction.forwardTwin`). A `command:` back action takes the rest of the entry,
+    /// `|` included (a shell pipe), and has no forward.
+    ///
+    /// - Returns: nil when it is not of that form or an action does not read.
+    public init?(_ text: String) {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let appClass = String(text[..<equals]), rest = String(text[text.index(after: equals)...])
+        guard !appClass.isEmpty else { return nil }
+        if rest.hasPrefix("command:") {
+            guard let back = SystemAction(rest) else { return nil }
+            self.init(appClass, back, .none)
+            return
+        }
+        let parts = rest.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 2, let back = SystemAction(parts[0]) else { return nil }
+        if parts.count == 2 {
+            guard let forward = SystemAction(parts[1]) else { return nil }
+            self.init(appClass, back, forward)
+        } else {
+            self.init(appClass, back, back.forwardTwin)
+        }
+    }
+
+    /// The entry as the configuration writes it: `CLASS=BACK|FORWARD`, or `CLASS=command:SHELL`.
+    public var description: String {
+        if case .command = back { return appClass + "=" + back.description }
+        return appClass + "=" + back.description + "|" + forward.description
+    }
+
+    /// What an entry is, for messages.
+    public static let syntax = "CLASS=ACTION or CLASS=BACK|FORWARD, an action being " + SystemAction.forms
 }
 
 extension StringProtocol {

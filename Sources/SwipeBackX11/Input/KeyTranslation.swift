@@ -15,13 +15,25 @@ public enum KeyTranslation {
 
     /// The keysyms to press for a chord, modifiers first (Ctrl, Alt, Shift, Super as their left
     /// keys), then the key: what sending the chord with XTest takes (`swipeback system`'s
-    /// `key:` actions). Nil when `normalizedChord` refuses it.
+    /// `key:` actions). Nil when X has no key of that name.
     ///
-    /// - Parameter chord: the chord as written in a configuration.
-    public static func keysyms(ofChord chord: String) -> [KeySym]? {
-        guard let parsed = KeyChord(chord), case let key = XStringToKeysym(xName(parsed.key)), key != UInt(NoSymbol) else { return nil }
+    /// - Parameter chord: the chord.
+    public static func keysyms(ofChord chord: KeyChord) -> [KeySym]? {
+        let key = XStringToKeysym(xName(chord.key))
+        guard key != UInt(NoSymbol) else { return nil }
         let modifierKeys: [KeyChord.Modifier: String] = [.ctrl: "Control_L", .alt: "Alt_L", .shift: "Shift_L", .superKey: "Super_L"]
-        return parsed.modifiers.map { XStringToKeysym(modifierKeys[$0]!) } + [key]
+        return chord.modifiers.map { XStringToKeysym(modifierKeys[$0]!) } + [key]
+    }
+
+    /// The configuration reader's check of the chords X sends or takes (a `key:` action of
+    /// `swipeback system`, the kiosk's exit chord): X must know the chord's key by name.
+    ///
+    /// - Parameter keys: the configuration keys to check (`systemBackAction`, `kioskExitChord`, ...).
+    public static func check(keys: [String]) -> SystemActionCheck {
+        SystemActionCheck(keys: keys) { action in
+            guard case .key(let chord) = action, keysyms(ofChord: chord) == nil else { return nil }
+            return KeyChord.syntax + ", with a key X knows by name (\"" + chord.key + "\" is not one), like \"Alt+Left\" or \"XF86Back\""
+        }
     }
 
     /// The X name of a chord's key: a single letter's keysym is the lower-case one.

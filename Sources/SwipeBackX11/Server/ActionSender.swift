@@ -109,7 +109,7 @@ public struct ActionSender {
 
     /// The keycodes of a chord like `Alt+Left`, `Ctrl+Alt+minus` or `XF86Back`, modifiers first
     /// (`KeyTranslation` reads the chord); nil when a name is not a keysym this keyboard has.
-    func keycodes(_ chord: String) -> [KeyCode]? {
+    func keycodes(_ chord: KeyChord) -> [KeyCode]? {
         guard let symbols = KeyTranslation.keysyms(ofChord: chord) else { return nil }
         let codes = symbols.map { XKeysymToKeycode(display, $0) }
         return codes.contains(0) ? nil : codes
