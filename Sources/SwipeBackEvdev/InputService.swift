@@ -25,7 +25,7 @@ public final class InputService {
     public static let stallLimitMilliseconds = 1000.0
 
     private let settings: SystemSwipeSettings
-    private let log: (EventLogEntry) -> Void
+    private let log: (TimedEvent) -> Void
     private let finder: TouchscreenFinder
     private let virtual: VirtualInput
     private var devices: [String: EvdevTouchscreen] = [:]
@@ -46,27 +46,25 @@ public final class InputService {
     ///   - settings: the configuration (`system...`, `input...` and decision keys) and direction.
     ///   - log: gets one event-log entry per event, on the thread of `run`.
     /// - Throws: `InputError` (status 2) when /dev/uinput cannot be opened; (1) when udev cannot be reached.
-    public init(settings: SystemSwipeSettings, log: @escaping (EventLogEntry) -> Void) throws {
+    public init(settings: SystemSwipeSettings, log: @escaping (TimedEvent) -> Void) throws {
         self.settings = settings
         self.log = log
         virtual = try VirtualInput()
         finder = try TouchscreenFinder()
         do {
-            channel = try SessionChannel(sessionUser: settings.configuration.inputSessionUser) { [log, clockStart] phase, fields in
-                log(EventLogEntry(timeMilliseconds: MonotonicClock.milliseconds() - clockStart, type: "system",
-                                  fields: [("event", .string("session")), ("phase", .string(phase))] + fields))
+            channel = try SessionChannel(sessionUser: settings.configuration.inputSessionUser) { [log, clockStart] phase in
+                log(TimedEvent(timeMilliseconds: MonotonicClock.milliseconds() - clockStart, event: .system(.session(phase))))
             }
         } catch {
-            log(EventLogEntry(timeMilliseconds: 0, type: "system",
-                              fields: [("event", .string("session")), ("phase", .string("unavailable")), ("reason", .string("\(error)"))]))
+            log(TimedEvent(timeMilliseconds: 0, event: .system(.session(.unavailable(reason: "\(error)")))))
         }
     }
 
     /// ms since the service started, on `CLOCK_MONOTONIC` (the log's times).
     private var now: Double { MonotonicClock.milliseconds() - clockStart }
 
-    private func write(_ event: String, _ fields: [(String, LogValue)]) {
-        log(EventLogEntry(timeMilliseconds: now, type: "system", fields: [("event", .string(event))] + fields))
+    private func write(_ event: SystemEvent) {
+        log(TimedEvent(timeMilliseconds: now, event: .system(event)))
     }
 
     /// Runs until `stopDescriptor` is readable (SIGTERM or SIGINT), then gives held touches to the
@@ -84,10 +82,9 @@ public final class InputService {
         defer {
             for device in devices.values { device.letGo() }
             devices.removeAll()
-            write("stopped", [])
+            write(.stopped)
         }
-        write("started", [("style", .string("input")), ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
-                          ("commitDistance", .number(settings.configuration.systemCommitDistance))])
+        write(.started(.input(edgeWidth: settings.configuration.systemEdgeWidth, commitDistance: settings.configuration.systemCommitDistance)))
         for candidate in finder.current() { try add(candidate) }
         // Handlers only note what is ready; the pass takes it in its own order (the session's
         // answers before the devices' frames, the devices before the ones that came or went).
@@ -148,15 +145,15 @@ public final class InputService {
     private func takeIfFree(_ device: EvdevTouchscreen) throws {
         guard !device.isTaken else { return }
         guard !device.hasFingersDown else {
-            write("waiting", [("device", .string(device.name)), ("path", .string(device.path))])
+            write(.device(.waiting, name: device.name, path: device.path, reason: nil))
             return
         }
         do {
             try device.take()
-            write("taken", [("device", .string(device.name)), ("path", .string(device.path))])
+            write(.device(.taken, name: device.name, path: device.path, reason: nil))
         } catch let error as InputError where error.exitStatus == 1 {
             // Another program holds it: it stays that program's.
-            write("refused", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(error.description))])
+            write(.device(.refused, name: device.name, path: device.path, reason: error.description))
             remove(device.syspath, reason: nil)
         }
     }
@@ -178,7 +175,7 @@ public final class InputService {
             sessionTouches[touch] = nil
             channel?.send(.ended(touch: touch, outcome: .passed, sender: .service))
         }
-        if let reason { write("released", [("device", .string(device.name)), ("path", .string(device.path)), ("reason", .string(reason))]) }
+        if let reason { write(.device(.released, name: device.name, path: device.path, reason: reason)) }
     }
 
     /// The session side's answers: each goes to the gate of its touch, if that still waits.
@@ -187,12 +184,11 @@ public final class InputService {
             guard let held = sessionTouches[touch], held.answer == nil, let device = devices[held.syspath] else { continue }
             guard device.waitsForAnswer(slot: held.slot, at: MonotonicClock.milliseconds()) else {
                 // Past the timeout: the service decided (or decides at this pass's expiry) alone.
-                write("late", [("device", .string(device.name)), ("touch", .number(Double(held.slot)))])
+                write(.late(.device(name: device.name, touch: held.slot)))
                 continue
             }
             sessionTouches[touch]?.answer = answer
-            write("answered", [("device", .string(device.name)), ("touch", .number(Double(held.slot))), ("app", answer.app.map(LogValue.string) ?? .null),
-                               ("exclude", .bool(answer.exclude)), ("sender", .string(answer.sender.rawValue))])
+            write(.answered(.device(name: device.name, touch: held.slot), app: answer.app, exclude: answer.exclude, sender: answer.sender))
             act(on: device.answer(slot: held.slot, exclude: answer.exclude, at: MonotonicClock.milliseconds()), from: device)
         }
     }
@@ -204,7 +200,6 @@ public final class InputService {
 
     /// Logs the gate's decisions, tells the session side of them, and sends a committed swipe's action.
     private func act(on decisions: [TouchscreenGateOutput], from device: EvdevTouchscreen) {
-        let name = LogValue.string(device.name)
         for decision in decisions {
             switch decision {
             case .twin:
@@ -213,7 +208,7 @@ public final class InputService {
                 let touch = nextSessionTouch
                 nextSessionTouch = nextSessionTouch == Int(Int32.max) ? 0 : nextSessionTouch + 1
                 sessionTouches[touch] = (device.syspath, slot, nil)
-                write("held", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y))])
+                write(.held(.device(name: device.name, touch: slot), start: swipe.start))
                 channel?.send(.held(touch: touch, edge: swipe.edge == .left ? .left : .right, kind: swipe.kind == .back ? .back : .forward,
                                     x: fraction(swipe.start.x - swipe.area.x, of: swipe.area.width),
                                     y: fraction(swipe.start.y - swipe.area.y, of: swipe.area.height)))
@@ -222,12 +217,9 @@ public final class InputService {
                     sessionTouches[touch] = nil
                     channel?.send(.ended(touch: touch, outcome: .passed, sender: .service))
                 }
-                var fields: [(String, LogValue)] = [("device", name), ("touch", .number(Double(slot)))]
-                if let point { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
-                write("rejected", fields + [("reason", .string(reason.rawValue))])
+                write(.rejected(.device(name: device.name, touch: slot), point: point, reason: reason, appClass: nil))
             case .accepted(let slot, let swipe):
-                write("accepted", [("device", name), ("touch", .number(Double(slot))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y)),
-                                   ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue))])
+                write(.accepted(.device(name: device.name, touch: slot), start: swipe.start, edge: swipe.edge, kind: swipe.kind, appClass: nil))
             case .moved(let slot, let swipe, let wouldCommit):
                 if let touch = sessionTouch(device, slot) {
                     let stretch = min(swipe.stretch, SessionMessage.stretchLimit)
@@ -235,11 +227,7 @@ public final class InputService {
                                             stretch: stretch, active: wouldCommit))
                 }
             case .released(let slot, let swipe, let release):
-                write(release.decision == .commit ? "committed" : "cancelled", [
-                    ("device", name), ("touch", .number(Double(slot))), ("kind", .string(swipe.kind.rawValue)),
-                    ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
-                    ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
-                    ("commitDistance", .number(release.commitDistancePixels))])
+                write(.released(.device(name: device.name, touch: slot), kind: swipe.kind, appClass: nil, release: release))
                 var answer: SessionAnswer?
                 var sessionSends = false
                 if let touch = sessionTouch(device, slot) {
@@ -252,7 +240,7 @@ public final class InputService {
                 }
                 guard release.decision == .commit else { continue }
                 if sessionSends {
-                    write("left", [("device", name), ("touch", .number(Double(slot))), ("to", .string("session"))])
+                    write(.leftToSession(.device(name: device.name, touch: slot)))
                     continue
                 }
                 let own = answer?.sender == .service ? answer?.action : nil
@@ -260,7 +248,7 @@ public final class InputService {
                 // The session's own action for the app; one the service cannot send is none.
                 let action = VirtualInput.problem(with: chosen) == nil ? chosen : .none
                 let sent = virtual.send(action)
-                write(sent ? "sent" : "failed", [("device", name), ("touch", .number(Double(slot))), ("action", .string(action.description))])
+                write(.action(.device(name: device.name, touch: slot), target: .devices, action: action, failure: sent ? nil : "notSent"))
             }
         }
     }

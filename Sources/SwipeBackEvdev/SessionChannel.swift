@@ -24,7 +24,7 @@ final class SessionChannel {
     /// `inputSessionUser` as a uid (nil: no one but root, where logind does not run).
     private let sessionUser: uid_t?
     private var lastRefusalLogged: [uid_t: Double] = [:]
-    private let log: (String, [(String, LogValue)]) -> Void
+    private let log: (SystemSessionPhase) -> Void
     private var connection: UnixConnection?
     private var peer: uid_t = 0
     /// Whether the session side has said hello with our version: only then are touches asked about.
@@ -36,9 +36,9 @@ final class SessionChannel {
     /// - Parameters:
     ///   - path: the socket's path.
     ///   - sessionUser: `inputSessionUser`, read where logind does not run.
-    ///   - log: gets the channel's events (`session`, with fields), on the service's thread.
+    ///   - log: gets the channel's events (its `session` lines), on the service's thread.
     /// - Throws: `PosixError` when it cannot listen there.
-    init(path: String = SessionChannel.path, sessionUser: String, log: @escaping (String, [(String, LogValue)]) -> Void) throws {
+    init(path: String = SessionChannel.path, sessionUser: String, log: @escaping (SystemSessionPhase) -> Void) throws {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !folder.isEmpty { mkdir(folder, 0o755) }
         listener = try UnixListener(path: path, mode: 0o666)
@@ -60,8 +60,8 @@ final class SessionChannel {
                 let now = MonotonicClock.milliseconds()
                 if now - (lastRefusalLogged[uid] ?? -.infinity) >= Self.refusalLogMilliseconds {
                     lastRefusalLogged[uid] = now
-                    log("refused", [("uid", client.peerUID.map { .number(Double($0)) } ?? .null),
-                                    ("reason", .string(current ? "another session side holds it" : "not the active session's user"))])
+                    log(.refused(uid: client.peerUID.map { Int($0) },
+                                 reason: current ? "another session side holds it" : "not the active session's user"))
                 }
                 continue
             }
@@ -70,7 +70,7 @@ final class SessionChannel {
             connection = client
             peer = uid
             lineNumber = 0
-            log("connected", [("uid", .number(Double(uid)))])
+            log(.connected(uid: Int(uid)))
         }
     }
 
@@ -123,7 +123,7 @@ final class SessionChannel {
     private func drop(_ reason: String) {
         connection = nil
         isReady = false
-        log("disconnected", [("reason", .string(reason))])
+        log(.disconnected(reason: reason))
     }
 }
 

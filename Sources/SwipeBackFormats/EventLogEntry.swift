@@ -101,6 +101,102 @@ extension EventLogEntry {
         case .final(let stacks):
             self.init(timeMilliseconds: t, type: "final", fields: [
                 ("stacks", .object(stacks.map { ($0.id, .array($0.pages.map(LogValue.string))) }))])
+        case .indicatorFrame(let drawMilliseconds):
+            self.init(timeMilliseconds: t, type: "frame", fields: drawMilliseconds.map { [("drawMs", .number($0))] } ?? [])
+        case .system(let event):
+            self.init(timeMilliseconds: t, type: "system", fields: [("event", .string(event.name))] + event.logFields)
+        }
+    }
+}
+
+extension SystemEvent {
+    /// The line's `event`.
+    var name: String {
+        switch self {
+        case .started: "started"
+        case .stopped: "stopped"
+        case .rejected: "rejected"
+        case .accepted: "accepted"
+        case .released(_, _, _, let release): release.decision == .commit ? "committed" : "cancelled"
+        case .action(_, _, _, let failure): failure == nil ? "sent" : "failed"
+        case .device(let phase, _, _, _): phase.rawValue
+        case .held, .asked: "held"
+        case .answered: "answered"
+        case .late: "late"
+        case .leftToSession: "left"
+        case .session: "session"
+        case .connected: "connected"
+        case .disconnected: "disconnected"
+        case .ended(_, let outcome, _): outcome.rawValue
+        }
+    }
+
+    /// The fields after `event`, in the order SPEC section 3 gives them.
+    var logFields: [(String, LogValue)] {
+        func who(_ touch: SystemTouch) -> [(String, LogValue)] {
+            switch touch {
+            case .touch(let id): [("touch", .number(Double(id)))]
+            case .device(let name, let id): [("device", .string(name)), ("touch", .number(Double(id)))]
+            }
+        }
+        func point(_ p: Point) -> [(String, LogValue)] { [("x", .number(p.x)), ("y", .number(p.y))] }
+        func appClass(_ name: String?) -> [(String, LogValue)] { name.map { [("class", .string($0))] } ?? [] }
+        switch self {
+        case .started(.grab(let style, let edgeWidth, let commitDistance)):
+            return [("style", .string(style.rawValue)), ("edgeWidth", .number(edgeWidth)), ("commitDistance", .number(commitDistance))]
+        case .started(.input(let edgeWidth, let commitDistance)):
+            return [("style", .string("input")), ("edgeWidth", .number(edgeWidth)), ("commitDistance", .number(commitDistance))]
+        case .started(.session(let drawsArrow, let knowsApps)):
+            return [("style", .string("session")), ("arrow", .bool(drawsArrow)), ("apps", .bool(knowsApps))]
+        case .stopped:
+            return []
+        case .rejected(let touch, let at, let reason, let name):
+            return who(touch) + (at.map(point) ?? []) + [("reason", .string(reason.rawValue))] + appClass(name)
+        case .accepted(let touch, let start, let edge, let kind, let name):
+            return who(touch) + point(start) + [("edge", .string(edge.rawValue)), ("kind", .string(kind.rawValue))] + appClass(name)
+        case .released(let touch, let kind, let name, let release):
+            return who(touch) + [("kind", .string(kind.rawValue))] + appClass(name) + [
+                ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
+                ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
+                ("commitDistance", .number(release.commitDistancePixels))]
+        case .action(let touch, let target, let action, let failure):
+            let sent: [(String, LogValue)] = [("action", .string(action.description))]
+            let reason: [(String, LogValue)] = failure.map { [("reason", .string($0))] } ?? []
+            switch target {
+            case .window(let name, let id):
+                return who(touch) + [("class", .string(name))] + sent + [("window", .number(Double(id)))] + reason
+            case .app(let name):
+                return who(touch) + [("app", name.map(LogValue.string) ?? .null)] + sent + reason
+            case .devices:
+                return who(touch) + sent + reason
+            }
+        case .device(_, let name, let path, let reason):
+            return [("device", .string(name)), ("path", .string(path))] + (reason.map { [("reason", .string($0))] } ?? [])
+        case .held(let touch, let start):
+            return who(touch) + point(start)
+        case .answered(let touch, let app, let exclude, let sender):
+            return who(touch) + [("app", app.map(LogValue.string) ?? .null), ("exclude", .bool(exclude)), ("sender", .string(sender.rawValue))]
+        case .late(let touch):
+            return who(touch)
+        case .leftToSession(let touch):
+            return who(touch) + [("to", .string("session"))]
+        case .session(.connected(let uid)):
+            return [("phase", .string("connected")), ("uid", .number(Double(uid)))]
+        case .session(.refused(let uid, let reason)):
+            return [("phase", .string("refused")), ("uid", uid.map { .number(Double($0)) } ?? .null), ("reason", .string(reason))]
+        case .session(.disconnected(let reason)):
+            return [("phase", .string("disconnected")), ("reason", .string(reason))]
+        case .session(.unavailable(let reason)):
+            return [("phase", .string("unavailable")), ("reason", .string(reason))]
+        case .connected(let socket):
+            return [("socket", .string(socket))]
+        case .disconnected(let reason):
+            return [("reason", .string(reason))]
+        case .asked(let touch, let app, let exclude, let y, let sender):
+            return [("touch", .number(Double(touch))), ("app", app.map(LogValue.string) ?? .null), ("exclude", .bool(exclude)),
+                    ("y", .number(y)), ("sender", .string(sender.rawValue))]
+        case .ended(let touch, _, let sender):
+            return [("touch", .number(Double(touch))), ("sender", .string(sender.rawValue))]
         }
     }
 }

@@ -35,23 +35,11 @@ public enum SessionMessage: Equatable, Sendable {
         case forward
     }
 
-    /// How a held touch ended.
-    public enum Outcome: String, Sendable, CaseIterable {
-        /// An accepted swipe committed: the action is sent.
-        case committed
-        /// An accepted swipe cancelled: nothing is sent.
-        case cancelled
-        /// The touch was given to the compositor from its first point (rejected, or excluded).
-        case passed
-    }
+    /// How a held touch ended (`SystemTouchOutcome`: committed, cancelled, passed).
+    public typealias Outcome = SystemTouchOutcome
 
-    /// Who sends a committed swipe's action.
-    public enum Sender: String, Sendable, CaseIterable {
-        /// The service, through its own virtual keyboard and mouse.
-        case service
-        /// The session side itself (on X11, into the window under the touch).
-        case session
-    }
+    /// Who sends a committed swipe's action (`SystemActionSender`: service, session).
+    public typealias Sender = SystemActionSender
 
     /// The first message each way: the channel version the sender speaks. A side that gets
     /// another version ends the connection.

@@ -17,7 +17,7 @@ public final class SessionSide {
     private let configuration: Configuration
     private let socketPath: String
     private let host: SessionHost
-    private let log: (EventLogEntry) -> Void
+    private let log: (TimedEvent) -> Void
     private let clockStart: Double
     private var channel: UnixConnection?
     /// Whether the service's hello came (only then are its lines read as touches).
@@ -40,7 +40,7 @@ public final class SessionSide {
     ///   - socketPath: the service's socket (`/run/swipeback/session.sock`).
     ///   - log: gets the event log's entries (`system` lines), on the thread of `run`.
     ///   - clockStart: the log's time 0, ms on `CLOCK_MONOTONIC` (the host's log lines share it).
-    public init(host: SessionHost, configuration: Configuration, socketPath: String, log: @escaping (EventLogEntry) -> Void,
+    public init(host: SessionHost, configuration: Configuration, socketPath: String, log: @escaping (TimedEvent) -> Void,
                 clockStart: Double = MonotonicClock.milliseconds()) {
         self.host = host
         self.clockStart = clockStart
@@ -52,8 +52,8 @@ public final class SessionSide {
     /// ms since it started, on `CLOCK_MONOTONIC` (the log's times).
     private var now: Double { MonotonicClock.milliseconds() - clockStart }
 
-    private func write(_ event: String, _ fields: [(String, LogValue)]) {
-        log(EventLogEntry(timeMilliseconds: now, type: "system", fields: [("event", .string(event))] + fields))
+    private func write(_ event: SystemEvent) {
+        log(TimedEvent(timeMilliseconds: now, event: .system(event)))
     }
 
     /// Runs until `stopDescriptor` is readable (SIGTERM or SIGINT).
@@ -61,8 +61,8 @@ public final class SessionSide {
     /// - Parameter stopDescriptor: a descriptor that becomes readable to stop.
     /// - Throws: the host's error when the display's connection is lost.
     public func run(stopDescriptor: Int32) throws {
-        write("started", [("style", .string("session")), ("arrow", .bool(host.drawsArrow)), ("apps", .bool(host.knowsApps))])
-        defer { write("stopped", []) }
+        write(.started(.session(drawsArrow: host.drawsArrow, knowsApps: host.knowsApps)))
+        defer { write(.stopped) }
         var nextTry = 0.0
         let loop = try EventLoop()
         var stopped = false, hostReady = false, channelReady = false
@@ -108,7 +108,7 @@ public final class SessionSide {
     }
 
     private func drop(_ reason: String) {
-        if channel != nil || lastProblem != reason { write("disconnected", [("reason", .string(reason))]) }
+        if channel != nil || lastProblem != reason { write(.disconnected(reason: reason)) }
         lastProblem = reason
         channel = nil
         greeted = false
@@ -146,7 +146,7 @@ public final class SessionSide {
             }
             greeted = true
             lastProblem = nil
-            write("connected", [("socket", .string(socketPath))])
+            write(.connected(socket: socketPath))
         case .held(let touch, let edge, let kind, let x, let y) where greeted:
             let app = host.app(for: touch, x: x, y: y)
             let swipeKind: SystemSwipeKind = kind == .back ? .back : .forward
@@ -164,8 +164,7 @@ public final class SessionSide {
                 return
             }
             touches[touch] = (edge == .left ? .left : .right, sent, !exclude, false)
-            write("held", [("touch", .number(Double(touch))), ("app", app.name.map(LogValue.string) ?? .null), ("exclude", .bool(exclude)),
-                           ("y", .number(y)), ("sender", .string(sender.rawValue))])
+            write(.asked(touch: touch, app: app.name, exclude: exclude, y: y, sender: sender))
         case .progress(let touch, _, let y, let stretch, let active) where greeted:
             guard let held = touches[touch], held.shows else { return }
             if !held.began {
@@ -176,7 +175,7 @@ public final class SessionSide {
         case .ended(let touch, let outcome, let sender) where greeted:
             guard let held = touches.removeValue(forKey: touch) else { return }
             if held.began { host.arrowEnd(commit: outcome == .committed) }
-            write(outcome.rawValue, [("touch", .number(Double(touch))), ("sender", .string(sender.rawValue))])
+            write(.ended(touch: touch, outcome: outcome, sender: sender))
             // The service says who sends: its own action went out when the answer came too late.
             if outcome == .committed, sender == .session, let action = held.action { host.send(action, for: touch) }
             host.forget(touch)

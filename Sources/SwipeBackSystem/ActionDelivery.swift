@@ -27,13 +27,9 @@ final class ActionDelivery {
         /// `notSent`: XTest is missing, a key is unknown, or a command did not start).
         var failure: String?
 
-        /// Its `sent` or `failed` line's fields (with the `reason` of a failure).
-        var logFields: [(String, LogValue)] {
-            var fields: [(String, LogValue)] = [
-                ("event", .string(failure == nil ? "sent" : "failed")), ("touch", .number(Double(touch))),
-                ("class", .string(app.logClass)), ("action", .string(action.description)), ("window", .number(Double(app.window)))]
-            if let failure { fields.append(("reason", .string(failure))) }
-            return fields
+        /// Its `sent` or `failed` line (with the `reason` of a failure).
+        var event: SystemEvent {
+            .action(.touch(touch), target: .window(appClass: app.logClass, id: app.window), action: action, failure: failure)
         }
     }
 

@@ -32,7 +32,7 @@ public final class SystemHost: @unchecked Sendable {
     private let grab: SystemGrab
     private let settings: SystemSwipeSettings
     private let clock: AppClock
-    private let log: (EventLogEntry) -> Void
+    private let log: (TimedEvent) -> Void
     private var feedback: SystemFeedback?
     private let reports = Mutex<[SystemGrabReport]>([])
     private let grabFailure = Mutex<Error?>(nil)
@@ -52,7 +52,7 @@ public final class SystemHost: @unchecked Sendable {
     ///   - log: gets one event-log entry per decision, on the calling thread of `run`.
     /// - Throws: `SystemRefusal` (status 2), `X11Error` when the display cannot be opened.
     public init(displayName: String?, settings: SystemSwipeSettings, clock: AppClock,
-                feedback: ((OpaquePointer) throws -> SystemFeedback)?, log: @escaping (EventLogEntry) -> Void) throws {
+                feedback: ((OpaquePointer) throws -> SystemFeedback)?, log: @escaping (TimedEvent) -> Void) throws {
         self.settings = settings
         self.clock = clock
         self.log = log
@@ -100,10 +100,9 @@ public final class SystemHost: @unchecked Sendable {
             grab.stop()
             _ = grabEnded.wait(timeout: .now() + 1)
         }
-        log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: [
-            ("event", .string("started")), ("style", .string(settings.configuration.systemStyle.rawValue)),
-            ("edgeWidth", .number(settings.configuration.systemEdgeWidth)),
-            ("commitDistance", .number(settings.configuration.systemCommitDistance))]))
+        let configuration = settings.configuration
+        log(TimedEvent(timeMilliseconds: nowMilliseconds, event: .system(.started(.grab(style: configuration.systemStyle, edgeWidth: configuration.systemEdgeWidth,
+                                                                commitDistance: configuration.systemCommitDistance)))))
         var stopped = false, hungUp = false
         try loop.watch(X11Connection.descriptor(display)) { hungUp = $0.isHangup }
         if stopDescriptor >= 0 { try loop.watch(stopDescriptor) { _ in stopped = true } }
@@ -136,25 +135,14 @@ public final class SystemHost: @unchecked Sendable {
         case .rejected(let touch, let point, let reason, let app, let t):
             // A touch outside the strips is the user's own business (an on-screen keyboard's keys):
             // its line says only that one came and went.
-            var fields: [(String, LogValue)] = [("event", .string("rejected")), ("touch", .number(Double(touch)))]
-            if reason != .outside { fields += [("x", .number(point.x)), ("y", .number(point.y))] }
-            fields.append(("reason", .string(reason.rawValue)))
-            if let app { fields.append(("class", .string(app.logClass))) }
-            log(EventLogEntry(timeMilliseconds: t, type: "system", fields: fields))
+            log(TimedEvent(timeMilliseconds: t, event: .system(.rejected(.touch(touch), point: reason == .outside ? nil : point, reason: reason, appClass: app?.logClass))))
         case .accepted(let touch, let swipe, let app, let t):
-            log(EventLogEntry(timeMilliseconds: t, type: "system", fields: [
-                ("event", .string("accepted")), ("touch", .number(Double(touch))), ("x", .number(swipe.start.x)), ("y", .number(swipe.start.y)),
-                ("edge", .string(swipe.edge.rawValue)), ("kind", .string(swipe.kind.rawValue)), ("class", .string(app.logClass))]))
+            log(TimedEvent(timeMilliseconds: t, event: .system(.accepted(.touch(touch), start: swipe.start, edge: swipe.edge, kind: swipe.kind, appClass: app.logClass))))
             feedback?.began(swipe, app: app, at: t)
         case .moved(_, let swipe, let wouldCommit, let t):
             feedback?.moved(swipe, wouldCommit: wouldCommit, at: t)
         case .released(let touch, let swipe, let release, let app, let serverTime, let t):
-            log(EventLogEntry(timeMilliseconds: t, type: "system", fields: [
-                ("event", .string(release.decision == .commit ? "committed" : "cancelled")), ("touch", .number(Double(touch))),
-                ("kind", .string(swipe.kind.rawValue)), ("class", .string(app.logClass)),
-                ("progress", .number(release.progress)), ("velocity", release.velocityPixelsPerSecond.map(LogValue.number) ?? .null),
-                ("distance", .number(release.distancePixels)), ("width", .number(release.widthPixels)),
-                ("commitDistance", .number(release.commitDistancePixels))]))
+            log(TimedEvent(timeMilliseconds: t, event: .system(.released(.touch(touch), kind: swipe.kind, appClass: app.logClass, release: release))))
             let send = { [self] in
                 guard release.decision == .commit else { return }
                 let action = SystemAction.action(for: swipe.kind, classNames: app.classNames, configuration: settings.configuration)
@@ -171,7 +159,7 @@ public final class SystemHost: @unchecked Sendable {
 extension SystemHost {
     /// One `sent` or `failed` line (with its `reason`) for an action's outcome.
     private func logOutcome(_ outcome: ActionDelivery.Outcome) {
-        log(EventLogEntry(timeMilliseconds: nowMilliseconds, type: "system", fields: outcome.logFields))
+        log(TimedEvent(timeMilliseconds: nowMilliseconds, event: .system(outcome.event)))
     }
 }
 

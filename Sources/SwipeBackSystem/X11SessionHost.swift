@@ -15,7 +15,7 @@ public final class X11SessionHost: SessionHost {
     private let display: OpaquePointer
     private var indicator: SystemIndicator?
     private let delivery: ActionDelivery
-    private let log: ([(String, LogValue)]) -> Void
+    private let log: (SystemEvent) -> Void
     /// Each held touch's app and point (root px).
     private var apps: [Int: (app: AppWindow, point: Point)] = [:]
 
@@ -24,9 +24,9 @@ public final class X11SessionHost: SessionHost {
     /// - Parameters:
     ///   - displayName: the X display (nil: `DISPLAY`).
     ///   - settings: the configuration (the arrow's look and spring).
-    ///   - log: gets the fields of the host's own `system` lines (`sent`, `failed`).
+    ///   - log: gets the host's own `system` lines (`sent`, `failed`).
     /// - Throws: `X11Error` when the display cannot be opened.
-    public init(displayName: String?, settings: SystemSwipeSettings, log: @escaping ([(String, LogValue)]) -> Void) throws {
+    public init(displayName: String?, settings: SystemSwipeSettings, log: @escaping (SystemEvent) -> Void) throws {
         display = try X11Connection.open(displayName)
         delivery = ActionDelivery(display: display)
         indicator = try SystemIndicator(display: display, settings: settings)
@@ -51,14 +51,14 @@ public final class X11SessionHost: SessionHost {
         if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
         X11Connection.drain(display) { event in
             indicator?.handle(&event, at: MonotonicClock.milliseconds())
-            for outcome in delivery.handle(event) { log(outcome.logFields) }
+            for outcome in delivery.handle(event) { log(outcome.event) }
             return true
         }
     }
 
     /// Gives up actions that waited too long, and sends what is queued.
     public func flush() throws {
-        for outcome in delivery.expire(at: MonotonicClock.milliseconds()) { log(outcome.logFields) }
+        for outcome in delivery.expire(at: MonotonicClock.milliseconds()) { log(outcome.event) }
         XFlush(display)
         if X11ErrorTrap.isConnectionLost(display) { throw X11Error.connectionLost }
     }
@@ -79,7 +79,7 @@ public final class X11SessionHost: SessionHost {
     public func send(_ action: SystemAction, for touch: Int) {
         guard let held = apps[touch] else { return }
         if let outcome = delivery.request(action, to: held.app, at: held.point, touch: touch, serverTime: 0, now: MonotonicClock.milliseconds()) {
-            log(outcome.logFields)
+            log(outcome.event)
         }
     }
 

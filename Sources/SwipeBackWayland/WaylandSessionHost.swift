@@ -12,7 +12,7 @@ import SwipeBackSession
 public final class WaylandSessionHost: SessionHost {
     private let connection: WaylandConnection
     private let arrow: OverlayArrow?
-    private let log: ([(String, LogValue)]) -> Void
+    private let log: (SystemEvent) -> Void
     private var apps: [Int: SessionApp] = [:]
 
     /// Called with each arrow frame's time, ms on `CLOCK_MONOTONIC` (`--log-frames`), or nil.
@@ -26,9 +26,9 @@ public final class WaylandSessionHost: SessionHost {
     /// - Parameters:
     ///   - configuration: the spring of the arrow's settle.
     ///   - frameCommitted: as the property, from the start.
-    ///   - log: gets the fields of the host's own `system` lines (`sent`, `failed`).
+    ///   - log: gets the host's own `system` lines (`sent`, `failed`).
     /// - Throws: `WaylandError` when no compositor answers.
-    public init(configuration: Configuration, frameCommitted: ((Double) -> Void)?, log: @escaping ([(String, LogValue)]) -> Void) throws {
+    public init(configuration: Configuration, frameCommitted: ((Double) -> Void)?, log: @escaping (SystemEvent) -> Void) throws {
         connection = try WaylandConnection()
         arrow = connection.hasLayerShell ? try OverlayArrow(connection: connection, configuration: configuration, clock: MonotonicClock.milliseconds) : nil
         arrow?.frameCommitted = frameCommitted
@@ -63,8 +63,7 @@ public final class WaylandSessionHost: SessionHost {
     public func send(_ action: SystemAction, for touch: Int) {
         guard case .command(let line) = action else { return }
         let started = CommandSpawner.spawn(line, environment: ["SWIPEBACK_APP": apps[touch]?.name ?? ""])
-        log([("event", .string(started ? "sent" : "failed")), ("touch", .number(Double(touch))), ("app", apps[touch]?.name.map(LogValue.string) ?? .null),
-             ("action", .string(action.description))])
+        log(.action(.touch(touch), target: .app(apps[touch]?.name), action: action, failure: started ? nil : "notSent"))
     }
 
     /// Forgets a touch that ended.

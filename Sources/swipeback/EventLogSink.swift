@@ -103,9 +103,6 @@ final class EventLogSink {
     /// A live log that cannot be written is lost: the window command stops with one line and status 1.
     func write(_ record: TimedEvent) { write(line: EventLogWriter.line(record)) }
 
-    /// Writes one log line of a type the engine does not make (`swipeback system`'s `system` lines).
-    func write(_ entry: EventLogEntry) { write(line: EventLogWriter.line(entry)) }
-
     private func write(line: String) {
         guard descriptor != nil else { return }
         let bytes = Data((line + "\n").utf8)

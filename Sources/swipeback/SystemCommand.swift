@@ -62,7 +62,7 @@ enum SystemCommand {
                                   feedback: { display in
                                       // --log-frames: one frame line per indicator frame, with its drawing cost.
                                       let logFrame: ((Double, Double) -> Void)? = options.logFrames ? { t, cost in
-                                          sink.write(EventLogEntry(timeMilliseconds: t, type: "frame", fields: [("drawMs", .number(cost))]))
+                                          sink.write(TimedEvent(timeMilliseconds: t, event: .indicatorFrame(drawMilliseconds: cost)))
                                       } : nil
                                       switch configuration.systemStyle {
                                       case .arrow:
@@ -103,16 +103,16 @@ enum SystemCommand {
     /// The session side of `swipeback input` on the host `makeHost` opens (it gets the log for
     /// the host's own lines), until SIGTERM or SIGINT.
     private static func runSessionSide(_ options: Options, configuration: Configuration,
-                                       makeHost: (@escaping ([(String, LogValue)]) -> Void) throws -> SessionHost) throws -> Int32 {
+                                       makeHost: (@escaping (SystemEvent) -> Void) throws -> SessionHost) throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let sink = try EventLogSink(target: options.eventLog, policy: .rotate(limitBytes: EventLogSink.systemLimitBytes))
         let start = MonotonicClock.milliseconds()
-        let host = try makeHost { fields in
-            sink.write(EventLogEntry(timeMilliseconds: MonotonicClock.milliseconds() - start, type: "system", fields: fields))
+        let host = try makeHost { event in
+            sink.write(TimedEvent(timeMilliseconds: MonotonicClock.milliseconds() - start, event: .system(event)))
         }
         // --log-frames: one frame line per arrow frame committed (Wayland).
         if options.logFrames, let wayland = host as? WaylandSessionHost {
-            wayland.frameCommitted = { time in sink.write(EventLogEntry(timeMilliseconds: time - start, type: "frame", fields: [])) }
+            wayland.frameCommitted = { time in sink.write(TimedEvent(timeMilliseconds: time - start, event: .indicatorFrame(drawMilliseconds: nil))) }
         }
         try SessionSide(host: host, configuration: configuration, socketPath: sessionSocket, log: { sink.write($0) }, clockStart: start)
             .run(stopDescriptor: WindowApp.signalDescriptor)

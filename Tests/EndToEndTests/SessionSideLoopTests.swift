@@ -25,8 +25,8 @@ final class SessionSideLoopTests: XCTestCase {
         let host = try X11SessionHost(displayName: xvfb.displayName, settings: SystemSwipeSettings(configuration: Configuration()),
                                       log: { _ in })
         let side = SessionSide(host: host, configuration: Configuration(), socketPath: path,
-                               log: { entry in
-                                   guard case .string(let event)? = entry.fields.first(where: { $0.0 == "event" })?.1 else { return }
+                               log: { record in
+                                   guard case .string(let event)? = EventLogEntry(record)["event"] else { return }
                                    events.withLock { $0.append(event) }
                                })
         let stop = try WakePipe()

@@ -55,6 +55,23 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertTrue(swipe.text.contains("SwipeTracker(gate: .system"), "the system swipe is the tracker's system policy")
     }
 
+    /// Every log line is a typed event written by the one writer: no host or command builds an
+    /// `EventLogEntry` by hand (the system hosts' and the feedback's lines are `AppEvent` cases),
+    /// and the only reader of an action's, a chord's or an app entry's text is the core's.
+    func testLogLinesAreTypedEventsAndActionsAreReadOnce() throws {
+        let built = try sources().filter { !$0.path.hasPrefix("SwipeBackFormats/") && $0.text.contains("EventLogEntry(") }.map(\.path)
+        XCTAssertEqual(built, [], "EventLogEntry built outside the writer")
+        let reads = try Regex(#"SystemAction\(\w|SystemAction\("|SystemAppAction\(\w|KeyChord\((text|chord|\w+Text)\)"#)
+        let outside = try sources().filter { file in
+            !file.path.hasPrefix("SwipeBackCore/") && !file.path.hasPrefix("SwipeBackFormats/") && file.text.contains(reads)
+        }
+        XCTAssertEqual(outside.map(\.path), [], "actions or chords read from text outside the core and the readers")
+        let commands = try sources(under: ["swipeback/"]).filter { file in
+            ["SystemAction(", "SystemAction.", "SystemAppAction(", "KeyChord(", "normalizedChord"].contains { file.text.contains($0) }
+        }
+        XCTAssertEqual(commands.map(\.path), [], "a command re-checks actions or chords")
+    }
+
     /// No type in the core has more than 20 stored properties (counted at the type's own level:
     /// `var` and `let` that are not static and have no getter, observers counting as stored).
     func testNoCoreTypeHasMoreThanTwentyStoredProperties() throws {

@@ -39,4 +39,10 @@ public enum AppEvent: Equatable, Sendable {
     case frame(number: Int, productionMilliseconds: Double, bytesSent: Int? = nil)
     /// The end of a replay: every stack's pages, bottom to top, stacks in order.
     case final(stacks: [StackPages])
+    /// A frame of `swipeback system`'s feedback (the arrow or the page slide) was drawn and sent
+    /// in `drawMilliseconds` (ms), or, from a Wayland session side, an arrow frame was committed
+    /// to the compositor (nil: no field). Written as a `frame` line, with `--log-frames`.
+    case indicatorFrame(drawMilliseconds: Double?)
+    /// A line of `swipeback system`, `swipeback input` or a session side (`system`).
+    case system(SystemEvent)
 }

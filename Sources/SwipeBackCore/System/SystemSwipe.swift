@@ -76,6 +76,17 @@ public struct SystemRelease: Equatable, Sendable {
     public var widthPixels: Double
     /// The commit distance, px.
     public var commitDistancePixels: Double
+
+    /// A release with its decision and measures (px, px/s, and progress 0...1).
+    public init(decision: PopDecision, distancePixels: Double, progress: Double, velocityPixelsPerSecond: Double?,
+                widthPixels: Double, commitDistancePixels: Double) {
+        self.decision = decision
+        self.distancePixels = distancePixels
+        self.progress = progress
+        self.velocityPixelsPerSecond = velocityPixelsPerSecond
+        self.widthPixels = widthPixels
+        self.commitDistancePixels = commitDistancePixels
+    }
 }
 
 /// One touch that began in an edge strip, from touch-down to its end: the system policy of the

@@ -4,15 +4,6 @@ import SwipeBackCore
 
 /// Key presses to the key names of the configuration (`Alt+Left`, `Escape`, `Ctrl+Alt+Shift+Q`).
 public enum KeyTranslation {
-    /// A configured key chord as `name(keysym:state:)` would write it (`ctrl+alt+q` becomes
-    /// `Ctrl+Alt+Q`), or nil when it is not one: `KeyChord.syntax`, with a key X knows by name.
-    ///
-    /// - Parameter chord: the chord as written in a configuration.
-    public static func normalizedChord(_ chord: String) -> String? {
-        guard let parsed = KeyChord(chord), XStringToKeysym(xName(parsed.key)) != UInt(NoSymbol) else { return nil }
-        return parsed.description
-    }
-
     /// The keysyms to press for a chord, modifiers first (Ctrl, Alt, Shift, Super as their left
     /// keys), then the key: what sending the chord with XTest takes (`swipeback system`'s
     /// `key:` actions). Nil when X has no key of that name.
