@@ -81,6 +81,19 @@ extension Navigator {
     ///   `SwipeBackError`: one line, and the exit status a command line would give it.
     public func run(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,
                     iconFiles: [String] = [], scale: Double? = nil) throws {
+        try openWindow(title: title, windowClass: windowClass, iconFiles: iconFiles, scale: scale).run()
+    }
+
+    /// Opens an X11 window of the navigator's size on `$DISPLAY` for an app that runs its own
+    /// loop: poll the window's `eventDescriptor()` among the app's own descriptors and call
+    /// `step()` as each step asks (`run()` is that loop). The navigator's clock is the window's
+    /// while the window lives.
+    ///
+    /// - Parameters: as `run(title:windowClass:iconFiles:scale:)`.
+    /// - Returns: the window, not yet run.
+    /// - Throws: as `run(title:windowClass:iconFiles:scale:)`, but for what happens while it runs.
+    public func openWindow(title: String = "SwipeBack", windowClass: (instance: String, name: String)? = nil,
+                           iconFiles: [String] = [], scale: Double? = nil) throws -> NavigatorWindow {
         if let scale, !LayoutScale.isValid(scale) {
             throw ResourceScale.OverrideError(description: "a layout scale of \(scale); expected \(LayoutScale.rangeText) px per layout unit")
         }
@@ -92,8 +105,44 @@ extension Navigator {
         let app = WindowApp(window: window, model: model,
                             renderer: SceneRenderer(compositor: try makeCompositor()))
         app.scaleOverride = override
-        clock = { [unowned app] in app.timelineNow() }
-        defer { clock = nil }
-        try app.run()
+        return NavigatorWindow(app: app, navigator: self)
     }
+}
+
+/// A navigator's X11 window (`Navigator.openWindow`), driven by `run()` or, from an app's own
+/// loop, by `eventDescriptor()` and `step()`.
+public final class NavigatorWindow {
+    private let app: WindowApp
+    private weak var navigator: Navigator?
+
+    init(app: WindowApp, navigator: Navigator) {
+        self.app = app
+        self.navigator = navigator
+        navigator.clock = { [weak app] in app?.timelineNow() ?? 0 }
+    }
+
+    deinit { navigator?.clock = nil }
+
+    /// When to call `step()` again (`WindowApp.Step`).
+    public typealias Step = WindowApp.Step
+
+    /// Runs until the window is closed (its close button, SIGINT or SIGTERM after
+    /// `WindowApp.closeOnSignals()`).
+    ///
+    /// - Throws: `X11Error.connectionLost` when the X server goes away; `X11Error` when presenting
+    ///   fails; `RenderError` when drawing fails.
+    public func run() throws { try app.run() }
+
+    /// The descriptor to poll (`POLLIN`) in the app's own loop: readable when the window has
+    /// input or a stop signal to read.
+    ///
+    /// - Throws: `PosixError` when the loop cannot be made (out of descriptors).
+    public func eventDescriptor() throws -> Int32 { try app.eventDescriptor() }
+
+    /// One pass: reads the window's input, draws at most one frame, and says when to call it
+    /// again (`WindowApp.Step`: `.again`, `.waitForInput(timeoutMilliseconds:)`, `.pause(milliseconds:)`,
+    /// or `.closed` once the window is closed). It never blocks.
+    ///
+    /// - Throws: as `run()`.
+    public func step() throws -> Step { try app.step() }
 }

@@ -26,6 +26,12 @@ public final class WindowApp {
     private let source: XEventSource
     /// Whether the next frame must be drawn: something changed on screen since the last.
     private var needsDraw = true
+    /// The loop `run()` and `step()` wait in, made on the first of them.
+    private var loop: EventLoop?
+    /// When an animation ticks next without Present pacing, ms on the app clock.
+    private var nextTick = 0.0
+    /// Whether the model was animating at the last pass.
+    private var wasAnimating = false
     /// What the app hears of the loop.
     public var hooks = Hooks()
     /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
@@ -123,136 +129,190 @@ public final class WindowApp {
         timeline.appTime(nowMilliseconds: nowMilliseconds)
     }
 
-    /// Runs until the window is closed.
+    /// What the loop asks of its caller after one pass (`step()`): when to call it again.
+    public enum Step: Equatable, Sendable {
+        /// The window was closed (the window manager's close request, SIGINT or SIGTERM): call no more.
+        case closed
+        /// Call again at once (there is more to read or to do now).
+        case again
+        /// Call again when `eventDescriptor()` is readable, or after `timeoutMilliseconds` (ms;
+        /// nil: no limit), whichever comes first.
+        case waitForInput(timeoutMilliseconds: Double?)
+        /// Call again after `milliseconds` (ms), input or not: a frame is in flight, and the input
+        /// that comes meanwhile is read in one batch then (each event keeps its server time).
+        case pause(milliseconds: Double)
+    }
+
+    /// The loop's epoll descriptor: readable when the X connection or the stop signals have
+    /// something. For an app that runs its own loop: poll it (`POLLIN`) among its own, and call
+    /// `step()` as each step asks. Made on the first call (and by `run()`).
+    ///
+    /// - Throws: `PosixError` when the loop cannot be made (out of descriptors).
+    public func eventDescriptor() throws -> Int32 { try eventLoop().descriptor }
+
+    /// The loop of `run()` and `step()`: it wakes for the X connection and the stop signals; each
+    /// pass reads what came itself. Made once; the desktop's reduced motion is told then.
+    private func eventLoop() throws -> EventLoop {
+        if let loop { return loop }
+        let made = try EventLoop()
+        try made.watch(XConnectionNumber(window.display)) { _ in }
+        if StopSignals.descriptor >= 0 { try made.watch(StopSignals.descriptor) { _ in } }
+        loop = made
+        nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
+        // The desktop's reduced motion at the start is an input too, so a recording replays with it.
+        if model.desktopReducesMotion { hooks.onInput?(.desktopReducesMotion(true), timelineNow()) }
+        return made
+    }
+
+    /// Runs until the window is closed: `step()` in a loop of its own, waiting as each step asks.
     ///
     /// - Throws: `X11Error.connectionLost` when the X server goes away, `X11Error` when presenting
     ///   fails, or what the renderer throws.
     public func run() throws {
-        // The loop wakes for the X connection and the stop signals; each pass reads what came itself.
-        let loop = try EventLoop()
-        try loop.watch(XConnectionNumber(window.display)) { _ in }
-        if StopSignals.descriptor >= 0 { try loop.watch(StopSignals.descriptor) { _ in } }
-        var nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
-        var wasAnimating = false
-        // The desktop's reduced motion at the start is an input too, so a recording replays with it.
-        if model.desktopReducesMotion { hooks.onInput?(.desktopReducesMotion(true), timelineNow()) }
-        while !model.closeRequested {
-            if StopSignals.wasReceived {
-                send(.close, atMilliseconds: timelineNow())
-                break
-            }
-            while XPending(window.display) > 0 {
-                var event = XEvent()
-                XNextEvent(window.display, &event)
-                handle(&event)
-                if model.closeRequested { return }
-                if window.isDestroyed { throw X11Error("the window was destroyed by another client") }
-            }
-            // Xlib noticed the server gone while reading (X11ErrorTrap): nothing more can be done.
-            if window.isConnectionLost { throw X11Error.connectionLost }
-            var now = nowMilliseconds
-            let paced = window.surface.presentPath == .present
-            scheduler.pacer.paced = paced
-            scheduler.pacer.intervalMilliseconds = scheduler.frameClock.intervalMilliseconds
-            // Counted from its sending: a first frame at 4K takes longer than that to draw.
-            if let queued = scheduler.queuedFrame, now - queued.sent > scheduler.overdueMilliseconds {
-                // No completion came (the window left every monitor, say): go on drawing.
-                window.surface.abandonFrameInFlight()
-                scheduler.queuedFrame = nil
-            }
-            // On the Present path a frame starts only once the one before it is on screen.
-            let free = !window.surface.hasFrameInFlight
-            // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
-            // a flood of input most wakes end here.
-            // The scene the pass decides on, made at most once: again only after the pass changed
-            // the model (a cancel, an animation's tick, a timer).
-            var scene: Scene?
-            var wantsFrame = free && (needsDraw || model.needsFrames)
-            if free, !wantsFrame {
-                let made = model.scene()
-                scene = made
-                wantsFrame = renderer.needsRedraw(made, width: window.width, height: window.height)
-            }
-            let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
-            if startAt > now + 0.5 {
-                // Wait for the frame's start (input that arrives meanwhile goes into it).
-                if try sleep(untilMilliseconds: startAt, on: loop) { continue }
-                now = nowMilliseconds
-            }
-            let cancels = source.checkHeldDevices(now: now)
-            for cancel in cancels { send(cancel.event, atMilliseconds: timelineNow()) }
-            if !cancels.isEmpty {
-                needsDraw = true
-                scene = nil
-            }
-            if model.needsFrames {
-                if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
-                wasAnimating = true
-                // Paced by Present, an animation ticks once per frame, just before it is drawn.
-                if paced ? free : now >= nextTick {
-                    model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
-                    nextTick = scheduler.frameClock.nextTick(after: now)
-                    needsDraw = true
-                    scene = nil
-                }
-            } else {
-                wasAnimating = false
-            }
-            // A timer (the kiosk's idle timeout) that fell due.
-            if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
-                model.tick(atMilliseconds: timelineNow())
-                needsDraw = true
-                scene = nil
-            }
-            // Input that changes nothing on screen (hover, a refused drag) draws no frame.
-            // One scene per frame: the value the frame is decided on is the one drawn.
-            if free {
-                let scene = scene ?? model.scene()
-                if needsDraw || renderer.needsRedraw(scene, width: window.width, height: window.height),
-                   now >= scheduler.pacer.frameStart(after: now) - 0.5 {
-                    try drawFrame(scene)
-                    needsDraw = false
-                }
-            }
-            // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
-            // before the budget allows), so input is read in one batch then (the server's times
-            // keep each event's moment), not one wake per event.
-            if paced, let queued = scheduler.queuedFrame, !StopSignals.wasReceived {
-                let wake = scheduler.pacer.inFlightWake(began: queued.began) - nowMilliseconds
-                if wake > 0, wake < 2 * scheduler.frameClock.intervalMilliseconds {
-                    XFlush(window.display)
-                    var pause = timespec(tv_sec: 0, tv_nsec: Int(wake * 1e6))
-                    nanosleep(&pause, nil) // a signal ends it early
-                    continue
-                }
-            }
-            // Idle a while: make ready what a swipe's first frames would need (the snapshot of the
-            // page beneath, the frame buffers' memory), one piece a turn, input first.
-            let busy = needsDraw || model.needsFrames
-            if scheduler.idleWorkIsDue(at: nowMilliseconds, busy: busy, frameInFlight: window.surface.hasFrameInFlight),
-               XPending(window.display) == 0 {
-                // A frame the fake clock's recogniser waits for (the same pixels, one of them sent).
-                if scheduler.fakeClock.awaitsConfirmation, let serial = window.surface.probePresentClock() {
-                    let now = nowMilliseconds
-                    scheduler.queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
-                                                        asynchronous: false, isProbe: true)
-                    continue
-                }
-                if try renderer.drawAhead(model.scene()) || window.surface.touchBuffersAhead() { continue }
-                scheduler.idleWorkPending = false
-            }
-            // The X connection, and the signal pipe: a signal between the check above and the wait wakes it.
-            let idle = !busy && scheduler.queuedFrame == nil && !window.surface.hasFrameInFlight
-            let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
-                dirty: needsDraw, animating: model.needsFrames, nextTick: nextTick,
-                nextTimer: model.nextTimerMilliseconds,
-                nextGrabCheck: source.nextGrabCheck,
-                idle: idle))
-            XFlush(window.display)
-            if XPending(window.display) == 0 {
-                try loop.dispatch(timeoutMilliseconds: timeout < 0 ? nil : Double(timeout))
+        let loop = try eventLoop()
+        while true {
+            switch try pass(waitingIn: loop) {
+            case .closed: return
+            case .again: continue
+            case .waitForInput(let timeout): try loop.dispatch(timeoutMilliseconds: timeout)
+            case .pause(let milliseconds):
+                var pause = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds.truncatingRemainder(dividingBy: 1000) * 1e6))
+                nanosleep(&pause, nil) // a signal ends it early
             }
         }
+    }
+
+    /// One pass of the loop, for an app that runs its own (`eventDescriptor()`): reads the X
+    /// events that came, draws at most one frame, does a piece of idle work, and says when to
+    /// call it again. It never blocks: where `run()` waits for a frame's start, it returns
+    /// `.waitForInput` until then (the scene is then made again for that frame).
+    ///
+    /// - Returns: when to call it again; `.closed` once the window is closed.
+    /// - Throws: as `run()`.
+    public func step() throws -> Step {
+        _ = try eventLoop()
+        return try pass(waitingIn: nil)
+    }
+
+    /// One pass. `loop` is where to wait for a frame's start in place (`run()`); nil returns
+    /// instead (`step()`).
+    private func pass(waitingIn loop: EventLoop?) throws -> Step {
+        if model.closeRequested { return .closed }
+        if StopSignals.wasReceived {
+            send(.close, atMilliseconds: timelineNow())
+            return .closed
+        }
+        while XPending(window.display) > 0 {
+            var event = XEvent()
+            XNextEvent(window.display, &event)
+            handle(&event)
+            if model.closeRequested { return .closed }
+            if window.isDestroyed { throw X11Error("the window was destroyed by another client") }
+        }
+        // Xlib noticed the server gone while reading (X11ErrorTrap): nothing more can be done.
+        if window.isConnectionLost { throw X11Error.connectionLost }
+        var now = nowMilliseconds
+        let paced = window.surface.presentPath == .present
+        scheduler.pacer.paced = paced
+        scheduler.pacer.intervalMilliseconds = scheduler.frameClock.intervalMilliseconds
+        // Counted from its sending: a first frame at 4K takes longer than that to draw.
+        if let queued = scheduler.queuedFrame, now - queued.sent > scheduler.overdueMilliseconds {
+            // No completion came (the window left every monitor, say): go on drawing.
+            window.surface.abandonFrameInFlight()
+            scheduler.queuedFrame = nil
+        }
+        // On the Present path a frame starts only once the one before it is on screen.
+        let free = !window.surface.hasFrameInFlight
+        // While a frame is in flight nothing is drawn, so the scene is not even looked at: under
+        // a flood of input most wakes end here.
+        // The scene the pass decides on, made at most once: again only after the pass changed
+        // the model (a cancel, an animation's tick, a timer).
+        var scene: Scene?
+        var wantsFrame = free && (needsDraw || model.needsFrames)
+        if free, !wantsFrame {
+            let made = model.scene()
+            scene = made
+            wantsFrame = renderer.needsRedraw(made, width: window.width, height: window.height)
+        }
+        let startAt = wantsFrame ? scheduler.pacer.frameStart(after: now) : now
+        if startAt > now + 0.5 {
+            // Wait for the frame's start (input that arrives meanwhile goes into it).
+            guard let loop else {
+                XFlush(window.display)
+                return XPending(window.display) > 0 ? .again : .waitForInput(timeoutMilliseconds: (startAt - now).rounded(.up))
+            }
+            if try sleep(untilMilliseconds: startAt, on: loop) { return .again }
+            now = nowMilliseconds
+        }
+        let cancels = source.checkHeldDevices(now: now)
+        for cancel in cancels { send(cancel.event, atMilliseconds: timelineNow()) }
+        if !cancels.isEmpty {
+            needsDraw = true
+            scene = nil
+        }
+        if model.needsFrames {
+            if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
+            wasAnimating = true
+            // Paced by Present, an animation ticks once per frame, just before it is drawn.
+            if paced ? free : now >= nextTick {
+                model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
+                nextTick = scheduler.frameClock.nextTick(after: now)
+                needsDraw = true
+                scene = nil
+            }
+        } else {
+            wasAnimating = false
+        }
+        // A timer (the kiosk's idle timeout) that fell due.
+        if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
+            model.tick(atMilliseconds: timelineNow())
+            needsDraw = true
+            scene = nil
+        }
+        // Input that changes nothing on screen (hover, a refused drag) draws no frame.
+        // One scene per frame: the value the frame is decided on is the one drawn.
+        if free {
+            let scene = scene ?? model.scene()
+            if needsDraw || renderer.needsRedraw(scene, width: window.width, height: window.height),
+               now >= scheduler.pacer.frameStart(after: now) - 0.5 {
+                try drawFrame(scene)
+                needsDraw = false
+            }
+        }
+        // A frame in flight: nothing is drawn before its refresh (or, without one to wait for,
+        // before the budget allows), so input is read in one batch then (the server's times
+        // keep each event's moment), not one wake per event.
+        if paced, let queued = scheduler.queuedFrame, !StopSignals.wasReceived {
+            let wake = scheduler.pacer.inFlightWake(began: queued.began) - nowMilliseconds
+            if wake > 0, wake < 2 * scheduler.frameClock.intervalMilliseconds {
+                XFlush(window.display)
+                return .pause(milliseconds: wake)
+            }
+        }
+        // Idle a while: make ready what a swipe's first frames would need (the snapshot of the
+        // page beneath, the frame buffers' memory), one piece a turn, input first.
+        let busy = needsDraw || model.needsFrames
+        if scheduler.idleWorkIsDue(at: nowMilliseconds, busy: busy, frameInFlight: window.surface.hasFrameInFlight),
+           XPending(window.display) == 0 {
+            // A frame the fake clock's recogniser waits for (the same pixels, one of them sent).
+            if scheduler.fakeClock.awaitsConfirmation, let serial = window.surface.probePresentClock() {
+                let now = nowMilliseconds
+                scheduler.queuedFrame = QueuedFrame(serial: serial, began: now, logBegan: now, sent: now, bytes: 4, aimedMsc: nil,
+                                                    asynchronous: false, isProbe: true)
+                return .again
+            }
+            if try renderer.drawAhead(model.scene()) || window.surface.touchBuffersAhead() { return .again }
+            scheduler.idleWorkPending = false
+        }
+        // The X connection, and the signal pipe: a signal between the check above and the wait wakes it.
+        let idle = !busy && scheduler.queuedFrame == nil && !window.surface.hasFrameInFlight
+        let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
+            dirty: needsDraw, animating: model.needsFrames, nextTick: nextTick,
+            nextTimer: model.nextTimerMilliseconds,
+            nextGrabCheck: source.nextGrabCheck,
+            idle: idle))
+        XFlush(window.display)
+        return XPending(window.display) == 0 ? .waitForInput(timeoutMilliseconds: timeout < 0 ? nil : Double(timeout)) : .again
     }
 
     /// Sleeps until `milliseconds` on the app clock or until the X connection or the signal pipe
