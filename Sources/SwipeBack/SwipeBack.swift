@@ -115,19 +115,27 @@ public final class NavigatorWindow {
     private let app: WindowApp
     private weak var navigator: Navigator?
 
+    /// The window whose clock each navigator has (by identity): the latest opened.
+    nonisolated(unsafe) private static var clockOwners: [ObjectIdentifier: ObjectIdentifier] = [:]
+
     init(app: WindowApp, navigator: Navigator) {
         self.app = app
         self.navigator = navigator
         navigator.clock = { [weak app] in app?.timelineNow() ?? 0 }
+        Self.clockOwners[ObjectIdentifier(navigator)] = ObjectIdentifier(self)
     }
 
-    deinit { navigator?.clock = nil }
+    deinit {
+        // A later window of the same navigator keeps its clock.
+        guard let navigator, Self.clockOwners[ObjectIdentifier(navigator)] == ObjectIdentifier(self) else { return }
+        Self.clockOwners[ObjectIdentifier(navigator)] = nil
+        navigator.clock = nil
+    }
 
     /// When to call `step()` again (`WindowApp.Step`).
     public typealias Step = WindowApp.Step
 
-    /// Runs until the window is closed (its close button, SIGINT or SIGTERM after
-    /// `WindowApp.closeOnSignals()`).
+    /// Runs until the window is closed (its close button, or the window manager's close request).
     ///
     /// - Throws: `X11Error.connectionLost` when the X server goes away; `X11Error` when presenting
     ///   fails; `RenderError` when drawing fails.

@@ -71,7 +71,16 @@ public enum ConfigurationReader {
         }
         // What only the host that reads the file knows: whether it has a chord's key or a button.
         for check in checks {
-            if let (key, problem) = check.firstProblem(in: configuration) { throw fields.error(message(key, problem, number: false)) }
+            guard let (key, problem) = check.firstProblem(in: configuration) else { continue }
+            // Quoted as written in the file (a value left at its default as the default reads).
+            var written = problem.text
+            switch (fields.object[key], problem.index) {
+            case (.string(let text)?, nil): written = text
+            case (.array(let items)?, let index?) where items.indices.contains(index):
+                if case .string(let text) = items[index] { written = text }
+            default: break
+            }
+            throw fields.error(message(key, ValueProblem(index: problem.index, text: written, expected: problem.expected), number: false))
         }
         if let family = configuration.fontFamily, let problem = TextFont.familyProblem(family) {
             throw fields.error(family.allSatisfy(\.isWhitespace)

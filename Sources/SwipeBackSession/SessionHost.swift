@@ -51,7 +51,8 @@ public protocol SessionHost: AnyObject {
     ///   - touch: the touch's number on the channel.
     ///   - x, y: where it came down, fractions 0...1 of the screen's width and height.
     func app(for touch: Int, x: Double, y: Double) -> SessionApp
-    /// Whether the session sends `action` itself (else the service's keyboard and mouse do).
+    /// Whether the session sends `action` itself (else the service's keyboard and mouse do; a
+    /// command the session does not run itself is not run at all).
     func sendsItself(_ action: SystemAction) -> Bool
     /// Sends `action` for held touch `touch`'s app (one `sendsItself` took), logging its outcome.
     func send(_ action: SystemAction, for touch: Int)

@@ -157,7 +157,8 @@ public final class SessionSide {
             let sent: SystemAction? = own.map { host.sendsItself($0) ? $0 : nil } ?? (host.sendsItself(configured) ? configured : nil)
             let sender: SessionMessage.Sender = sent == nil ? .service : .session
             // A key or button the host cannot send goes to the service as the app's own action.
-            let action = sent == nil ? own : nil
+            // (A command is the session's to run: one its host does not run is sent as none.)
+            let action = sent == nil ? own.map { $0.isSentByDevices ? $0 : SystemAction.none } : nil
             guard channel?.send(SessionMessage.answer(touch: touch, app: app.name, exclude: exclude, sender: sender, action: action).line) == true else {
                 host.forget(touch)
                 drop("the service does not read")

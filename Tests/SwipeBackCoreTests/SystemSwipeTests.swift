@@ -179,7 +179,7 @@ final class SystemActionTests: XCTestCase {
         XCTAssertNil(try problem("systemBackAction", .string("key:Alt+Left")))
         XCTAssertNil(try problem("systemBackAction", .string(nil)), "null is none")
         XCTAssertEqual(try problem("systemBackAction", .string("click")), ValueProblem(text: "click", expected: SystemAction.forms))
-        XCTAssertEqual(try problem("inputForwardAction", .string("key:")), ValueProblem(text: "key:", expected: SystemAction.forms))
+        XCTAssertEqual(try problem("inputForwardAction", .string("key:")), ValueProblem(text: "key:", expected: SystemAction.deviceForms))
         XCTAssertEqual(try problem("systemAppActions", .strings(["Firefox=button:8", "nothing", "=none"])),
                        ValueProblem(index: 1, text: "nothing", expected: SystemAppAction.syntax))
         XCTAssertEqual(try problem("kioskExitChord", .string("Ctrl++Q"))?.text, "Ctrl++Q")

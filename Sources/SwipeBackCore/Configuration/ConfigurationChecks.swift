@@ -4,7 +4,8 @@
 public struct ValueProblem: Equatable, Sendable {
     /// The entry of a list that is wrong (`systemAppActions`), from 0; nil for a single value.
     public let index: Int?
-    /// The value (or the list's entry) as written.
+    /// The value (or the list's entry): as written where the reader has the file's text, else as
+    /// the configuration writes it.
     public let text: String
     /// What the key takes, after "expected".
     public let expected: String
@@ -73,9 +74,13 @@ extension Configuration {
     }
 
     /// The check of an action key's value: it must read as `SystemAction` does.
-    static func actionCheck(_ value: Value) -> ValueProblem? {
+    ///
+    /// - Parameters:
+    ///   - value: the value read.
+    ///   - forms: the forms the message names (`swipeback input`'s keys name no command).
+    static func actionCheck(_ value: Value, forms: String = SystemAction.forms) -> ValueProblem? {
         guard case .string(let text?) = value, SystemAction(text) == nil else { return nil }
-        return ValueProblem(text: text, expected: SystemAction.forms)
+        return ValueProblem(text: text, expected: forms)
     }
 
     /// The check of `systemAppActions`: every entry must read as `SystemAppAction` does.

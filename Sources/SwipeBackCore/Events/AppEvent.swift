@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// What happens in the engine, as a typed value: one case per event log line type (SPEC section 3).
 ///
-/// The model reports these to its observer in the order they happen; the JSON event log is one
-/// rendering of them, written by `SwipeBackFormats`. Tools (the tuner, `plot`, `replay --compare`,
-/// the demo) and the Swift API's observers switch over the cases; none of them reads a field by
-/// its name in a string.
+/// The model reports these to its observer in the order they happen (`indicatorFrame` and
+/// `system` come from `swipeback system`, `swipeback input` and the session side instead, never
+/// from a model); the JSON event log is one rendering of them, written by `SwipeBackFormats`.
+/// Tools (the tuner, `plot`, `replay --compare`, the demo) and the Swift API's observers switch
+/// over the cases; none of them reads a field by its name in a string.
 public enum AppEvent: Equatable, Sendable {
     /// A page's veto hook (`shouldBegin`) was consulted, with the point in window px where the
     /// sequence went down; `allowed` is its answer.

@@ -21,7 +21,8 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
     case none
 
     /// Reads `button:N`, `key:CHORD`, `command:SHELL` or `none`; a chord's modifiers may come in
-    /// any order and case (`key:alt+left` is `key:Alt+Left`).
+    /// any order and case (`key:shift+alt+Left` is `key:Alt+Shift+Left`; a key's name of more than
+    /// one letter is kept as written, as X's names are case-sensitive).
     ///
     /// - Returns: nil for any other text (the configuration reader names the file and key).
     public init?(_ text: String) {
@@ -126,6 +127,9 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
 
     /// The forms an action is written in, for messages.
     public static let forms = "button:N (1...255), key:CHORD, command:SHELL or none"
+    /// The forms of an action a keyboard or mouse sends (`swipeback input`'s, which runs no
+    /// command as root), for messages.
+    public static let deviceForms = "key:CHORD, button:N or none (swipeback input runs no command: it runs as root)"
 }
 
 /// An entry of `systemAppActions`: an app's own back and forward actions.

@@ -190,7 +190,9 @@ public final class WindowApp {
     /// - Returns: when to call it again; `.closed` once the window is closed.
     /// - Throws: as `run()`.
     public func step() throws -> Step {
-        _ = try eventLoop()
+        let loop = try eventLoop()
+        // `closeOnSignals()` may come after the loop was made: its pipe wakes the app's poll too.
+        if StopSignals.descriptor >= 0, !loop.isWatching(StopSignals.descriptor) { try loop.watch(StopSignals.descriptor) { _ in } }
         return try pass(waitingIn: nil)
     }
 
