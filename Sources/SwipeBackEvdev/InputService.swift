@@ -209,7 +209,7 @@ public final class InputService {
                 nextSessionTouch = nextSessionTouch == Int(Int32.max) ? 0 : nextSessionTouch + 1
                 sessionTouches[touch] = (device.syspath, slot, nil)
                 write(.held(.device(name: device.name, touch: slot), start: swipe.start))
-                channel?.send(.held(touch: touch, edge: swipe.edge == .left ? .left : .right, kind: swipe.kind == .back ? .back : .forward,
+                channel?.send(.held(touch: touch, edge: swipe.edge, kind: swipe.kind,
                                     x: fraction(swipe.start.x - swipe.area.x, of: swipe.area.width),
                                     y: fraction(swipe.start.y - swipe.area.y, of: swipe.area.height)))
             case .rejected(let slot, let point, let reason):

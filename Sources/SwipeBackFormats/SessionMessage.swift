@@ -19,21 +19,11 @@ public enum SessionMessage: Equatable, Sendable {
     /// The largest `stretch` a progress message carries (the service holds it there).
     public static let stretchLimit = 10.0
 
-    /// Which screen edge a touch came down at.
-    public enum Edge: String, Sendable, CaseIterable {
-        /// The left edge (back, or forward under right-to-left).
-        case left
-        /// The right edge.
-        case right
-    }
+    /// Which screen edge a touch came down at (`SystemEdge`: left, right).
+    public typealias Edge = SystemEdge
 
-    /// What a swipe does when it commits.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// Back (the interactive pop).
-        case back
-        /// Forward (`systemForward`).
-        case forward
-    }
+    /// What a swipe does when it commits (`SystemSwipeKind`: back, forward).
+    public typealias Kind = SystemSwipeKind
 
     /// How a held touch ended (`SystemTouchOutcome`: committed, cancelled, passed).
     public typealias Outcome = SystemTouchOutcome

@@ -149,11 +149,10 @@ public final class SessionSide {
             write(.connected(socket: socketPath))
         case .held(let touch, let edge, let kind, let x, let y) where greeted:
             let app = host.app(for: touch, x: x, y: y)
-            let swipeKind: SystemSwipeKind = kind == .back ? .back : .forward
             let exclude = app.keepsEdges || SystemAction.isExcluded(classNames: app.names, configuration: configuration)
             // The app's own action, else the configured one when the host sends it; else the service's.
-            let own = SystemAction.appAction(for: swipeKind, classNames: app.names, configuration: configuration)
-            let configured = swipeKind == .back ? configuration.systemBackAction : configuration.systemForwardAction
+            let own = SystemAction.appAction(for: kind, classNames: app.names, configuration: configuration)
+            let configured = kind == .back ? configuration.systemBackAction : configuration.systemForwardAction
             let sent: SystemAction? = own.map { host.sendsItself($0) ? $0 : nil } ?? (host.sendsItself(configured) ? configured : nil)
             let sender: SessionMessage.Sender = sent == nil ? .service : .session
             // A key or button the host cannot send goes to the service as the app's own action.
@@ -164,7 +163,7 @@ public final class SessionSide {
                 drop("the service does not read")
                 return
             }
-            touches[touch] = (edge == .left ? .left : .right, sent, !exclude, false)
+            touches[touch] = (edge, sent, !exclude, false)
             write(.asked(touch: touch, app: app.name, exclude: exclude, y: y, sender: sender))
         case .progress(let touch, _, let y, let stretch, let active) where greeted:
             guard let held = touches[touch], held.shows else { return }

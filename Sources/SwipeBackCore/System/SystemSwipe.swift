@@ -20,7 +20,7 @@ public struct SystemSwipeSettings: Equatable, Sendable {
 }
 
 /// What a system swipe asks of the app under it.
-public enum SystemSwipeKind: String, Sendable {
+public enum SystemSwipeKind: String, Sendable, CaseIterable {
     /// Go back (the leading edge).
     case back
     /// Go forward (the trailing edge; `systemForward`).
