@@ -26,12 +26,18 @@ public final class WindowApp {
     private let source: XEventSource
     /// Whether the next frame must be drawn: something changed on screen since the last.
     private var needsDraw = true
-    /// The loop `run()` and `step()` wait in, made on the first of them.
-    private var loop: EventLoop?
-    /// When an animation ticks next without Present pacing, ms on the app clock.
-    private var nextTick = 0.0
-    /// Whether the model was animating at the last pass.
-    private var wasAnimating = false
+    /// What one pass leaves the next: the loop, and the animation's tick.
+    private var passes = PassState()
+
+    /// What one pass of the loop leaves the next.
+    private struct PassState {
+        /// The loop `run()` and `step()` wait in, made on the first of them.
+        var loop: EventLoop?
+        /// When an animation ticks next without Present pacing, ms on the app clock.
+        var nextTick = 0.0
+        /// Whether the model was animating at the last pass.
+        var wasAnimating = false
+    }
     /// What the app hears of the loop.
     public var hooks = Hooks()
     /// Redraw after every input event, not only when the pages change (an overlay that follows the finger).
@@ -153,12 +159,12 @@ public final class WindowApp {
     /// The loop of `run()` and `step()`: it wakes for the X connection and the stop signals; each
     /// pass reads what came itself. Made once; the desktop's reduced motion is told then.
     private func eventLoop() throws -> EventLoop {
-        if let loop { return loop }
+        if let loop = passes.loop { return loop }
         let made = try EventLoop()
         try made.watch(XConnectionNumber(window.display)) { _ in }
         if StopSignals.descriptor >= 0 { try made.watch(StopSignals.descriptor) { _ in } }
-        loop = made
-        nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
+        passes.loop = made
+        passes.nextTick = scheduler.frameClock.nextTick(after: nowMilliseconds)
         // The desktop's reduced motion at the start is an input too, so a recording replays with it.
         if model.desktopReducesMotion { hooks.onInput?(.desktopReducesMotion(true), timelineNow()) }
         return made
@@ -253,17 +259,17 @@ public final class WindowApp {
             scene = nil
         }
         if model.needsFrames {
-            if !wasAnimating { nextTick = scheduler.frameClock.nextTick(after: now) }
-            wasAnimating = true
+            if !passes.wasAnimating { passes.nextTick = scheduler.frameClock.nextTick(after: now) }
+            passes.wasAnimating = true
             // Paced by Present, an animation ticks once per frame, just before it is drawn.
-            if paced ? free : now >= nextTick {
+            if paced ? free : now >= passes.nextTick {
                 model.tick(atMilliseconds: timeline.appTime(nowMilliseconds: now))
-                nextTick = scheduler.frameClock.nextTick(after: now)
+                passes.nextTick = scheduler.frameClock.nextTick(after: now)
                 needsDraw = true
                 scene = nil
             }
         } else {
-            wasAnimating = false
+            passes.wasAnimating = false
         }
         // A timer (the kiosk's idle timeout) that fell due.
         if let due = model.nextTimerMilliseconds, nowMilliseconds >= due {
@@ -309,7 +315,7 @@ public final class WindowApp {
         // The X connection, and the signal pipe: a signal between the check above and the wait wakes it.
         let idle = !busy && scheduler.queuedFrame == nil && !window.surface.hasFrameInFlight
         let timeout = scheduler.pollTimeout(at: nowMilliseconds, FrameScheduler.Wake(
-            dirty: needsDraw, animating: model.needsFrames, nextTick: nextTick,
+            dirty: needsDraw, animating: model.needsFrames, nextTick: passes.nextTick,
             nextTimer: model.nextTimerMilliseconds,
             nextGrabCheck: source.nextGrabCheck,
             idle: idle))
