@@ -135,7 +135,14 @@ public final class NavigatorWindow {
     /// When to call `step()` again (`WindowApp.Step`).
     public typealias Step = WindowApp.Step
 
-    /// Runs until the window is closed (its close button, or the window manager's close request).
+    /// Makes SIGINT (Ctrl+C) and SIGTERM close the window as its close button does, so the app's
+    /// loop ends normally (`run()` returns; `step()` says `.closed`, and `eventDescriptor()`
+    /// becomes readable when one arrives). Call it as early as the program can; calling it again
+    /// changes nothing. Without it the signals end the process as they would any other.
+    public static func closeOnSignals() { WindowApp.closeOnSignals() }
+
+    /// Runs until the window is closed (its close button, the window manager's close request, or
+    /// SIGINT and SIGTERM after `closeOnSignals()`).
     ///
     /// - Throws: `X11Error.connectionLost` when the X server goes away; `X11Error` when presenting
     ///   fails; `RenderError` when drawing fails.

@@ -140,8 +140,10 @@ struct FieldReader {
 
     func strings(_ key: String) throws -> [String]? {
         guard let items = try array(key) else { return nil }
-        return try items.map {
-            guard case .string(let s) = $0 else { throw error("\(FormatError.quoted(key)) must hold strings, found \($0.kindName)") }
+        return try items.enumerated().map { index, item in
+            guard case .string(let s) = item else {
+                throw error("\(FormatError.quoted(key)) must hold strings, found \(item.kindName) at [\(index)]")
+            }
             return s
         }
     }

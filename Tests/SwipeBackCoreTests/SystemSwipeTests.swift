@@ -136,7 +136,7 @@ final class SystemActionTests: XCTestCase {
         XCTAssertEqual(SystemAction("key:shift+alt+left")?.description, "key:Alt+Shift+left", "modifiers in the written order")
         XCTAssertEqual(SystemAction("command:xdotool key alt+Left"), .command("xdotool key alt+Left"))
         XCTAssertEqual(SystemAction("none"), SystemAction.none)
-        for bad in ["button:0", "button:256", "button:x", "key:", "key:Alt+", "key:Hyper+Q", "key:Alt Left", "command:  ", "click", ""] {
+        for bad in ["button:0", "button:256", "button:x", "button:+8", "button:08", "button:", "key:", "key:Alt+", "key:Hyper+Q", "key:Alt Left", "command:  ", "click", ""] {
             XCTAssertNil(SystemAction(bad), bad)
         }
         XCTAssertEqual(SystemAction.button(9).description, "button:9")

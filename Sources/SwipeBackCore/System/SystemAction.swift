@@ -31,7 +31,8 @@ public enum SystemAction: Equatable, Sendable, CustomStringConvertible {
         let kind = text[..<colon], value = String(text[text.index(after: colon)...])
         switch kind {
         case "button":
-            guard let n = Int(value), (1...255).contains(n) else { return nil }
+            // Digits only, no sign and no leading zero: `button:8`, as the log writes it.
+            guard value.first != "0", value.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(value), (1...255).contains(n) else { return nil }
             self = .button(n)
         case "key":
             guard !value.contains(" "), let chord = KeyChord(value) else { return nil }
