@@ -3,6 +3,7 @@
 // button, a swipe toggle, a live gesture readout and a split view.
 //
 //   swift run SwipeBackExample            (needs an X display: DISPLAY=:0, or Xvfb)
+//   swift run SwipeBackExample --own-loop (the same window, driven from a poll loop of the app's own)
 import Foundation
 import CCairo // cairo itself, for a page that draws its own content
 import SwipeBack
@@ -79,8 +80,28 @@ do {
     navigator.push(FolderPage(name: "Inbox"), on: "main", animated: false)
     // The app's own WM_CLASS and icon: a desktop file with StartupWMClass=SwipeBackExample matches it.
     let icons = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/icons")
-    try navigator.run(title: "SwipeBack example", windowClass: ("swipeback-example", "SwipeBackExample"),
-                      iconFiles: [48, 128].map { icons.appendingPathComponent("swipeback-\($0).png").path })
+    let iconFiles = [48, 128].map { icons.appendingPathComponent("swipeback-\($0).png").path }
+    if CommandLine.arguments.dropFirst().first == "--own-loop" {
+        // An app with a loop of its own: it polls the window's descriptor beside its own and
+        // calls step() as each step asks. SIGINT and SIGTERM close the window (step says .closed).
+        NavigatorWindow.closeOnSignals()
+        let window = try navigator.openWindow(title: "SwipeBack example", windowClass: ("swipeback-example", "SwipeBackExample"),
+                                              iconFiles: iconFiles)
+        var watched = [pollfd(fd: try window.eventDescriptor(), events: Int16(POLLIN), revents: 0)]
+        var steps = 0
+        loop: while true {
+            steps += 1
+            switch try window.step() {
+            case .closed: break loop
+            case .again: continue
+            case .waitForInput(let timeout): _ = poll(&watched, 1, timeout.map { Int32($0.rounded(.up)) } ?? -1)
+            case .pause(let milliseconds): usleep(useconds_t(milliseconds * 1000))
+            }
+        }
+        print("own loop: the window closed after \(steps) steps")
+    } else {
+        try navigator.run(title: "SwipeBack example", windowClass: ("swipeback-example", "SwipeBackExample"), iconFiles: iconFiles)
+    }
 } catch {
     FileHandle.standardError.write("SwipeBackExample: \(error)\n".data(using: .utf8)!)
     exit(1)

@@ -51,6 +51,38 @@ final class ExampleAppTests: XCTestCase {
         XCTAssertEqual(printed.components(separatedBy: "will swipe back").count - 1, 1, "willSwipeBack ran once: \(printed)")
     }
 
+    /// The example with a loop of its own (`--own-loop`: `Navigator.openWindow`, `eventDescriptor()`,
+    /// `step()`, `NavigatorWindow.closeOnSignals()`): the same edge drag pops, and SIGTERM closes
+    /// the window, so the app's loop ends and it exits with 0.
+    func testTheExampleAppDrivenFromItsOwnLoopSwipesBackAndEndsOnSigterm() throws {
+        let server = try XvfbServer(width: 1024, height: 640)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Paths.binary("SwipeBackExample"))
+        process.arguments = ["--own-loop"]
+        process.environment = ["DISPLAY": server.displayName, "PATH": "/usr/bin:/bin"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        func isBlue(_ pixel: [Int]) -> Bool { pixel[2] > 200 && pixel[0] < 60 }
+        guard waitUntil(timeout: 10, every: 50, { (server.pixels(row: 92, from: 400, to: 401).first.map(isBlue) ?? false) || !process.isRunning }),
+              process.isRunning else {
+            return XCTFail("the example never showed its folder page from its own loop, running \(process.isRunning)")
+        }
+        server.play(PointerStep.drag(from: (323, 400), to: (823, 400), lift: false) + [.up])
+        _ = waitUntil { !isBlue(server.pixels(row: 92, from: 400, to: 401)[0]) }
+        XCTAssertFalse(isBlue(server.pixels(row: 92, from: 400, to: 401)[0]), "the document's About page is back")
+        XCTAssertTrue(process.isRunning)
+        process.terminate() // SIGTERM
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "SIGTERM closed the window instead of killing the app")
+        XCTAssertEqual(process.terminationStatus, 0)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(printed.contains("own loop: the window closed after"), printed)
+        XCTAssertEqual(printed.components(separatedBy: "will swipe back").count - 1, 1, "willSwipeBack ran once: \(printed)")
+    }
+
     func testTheExampleAppTakesItsScaleFromXftDpiAndFollowsIt() throws {
         let server = try XvfbServer(width: 1024, height: 640)
         try mergeResources("Xft.dpi: 192\n", display: server.displayName)
