@@ -38,7 +38,8 @@ final class ExampleAppTests: XCTestCase {
         XGetWindowProperty(display, window, XInternAtom(display, "_NET_WM_ICON", 0), 0, 1 << 20, 0, XA_CARDINAL,
                            &type, &format, &count, &remaining, &data)
         if let data { XFree(data) }
-        let expected: UInt = 2 + 48 * 48 + 2 + 128 * 128
+        let small: UInt = 2 + 48 * 48, large: UInt = 2 + 128 * 128
+        let expected = small + large
         XCTAssertEqual(count, expected, "two icon sizes, each width, height and pixels")
         // A fast drag from the main stack's left edge (x = 320) pops it.
         server.play(PointerStep.drag(from: (323, 400), to: (823, 400), lift: false) + [.up])

@@ -202,10 +202,11 @@ final class InputSessionVMTests: XCTestCase {
         let altLeft = [InputWaylandVMTests.ClientEvent(name: "key", key: (56, 1)), .init(name: "key", key: (105, 1)),
                        .init(name: "key", key: (105, 0)), .init(name: "key", key: (56, 0))]
         let up = InputWaylandVMTests.ClientEvent(name: "up")
-        let expected = altLeft // 1
-            + altLeft + [down(640, 400), up] // 2
-            + [down(3, 400)] + [63, 123, 183, 243, 303].map(motion) + [up] // 4: excluded, whole
-            + back // 5
+        let excluded: [InputWaylandVMTests.ClientEvent] = [down(3, 400)] + [63, 123, 183, 243, 303].map(motion) + [up]
+        var expected = altLeft // 1
+        expected += altLeft + [down(640, 400), up] // 2
+        expected += excluded // 4: excluded, whole
+        expected += back // 5
         XCTAssertEqual(received, expected, "what the client received:\n\(received.map(\.description).joined(separator: "\n"))")
 
         // The app the session side named is the one the client set.

@@ -61,7 +61,8 @@ final class KioskDesktopTests: XCTestCase {
         XCTAssertTrue(state.contains("_NET_WM_STATE_FULLSCREEN"), state)
         func covers(_ width: Int, _ height: Int) -> Bool {
             let g = rootGeometry(display, window)
-            return [g.x, g.y, g.width, g.height] == [0, 0, width, height]
+            let frame: [Int] = [g.x, g.y, g.width, g.height]
+            return frame == [0, 0, width, height]
         }
         _ = waitUntil { covers(server.width, server.height) }
         XCTAssertTrue(covers(server.width, server.height), "the kiosk covers the screen: \(rootGeometry(display, window))")

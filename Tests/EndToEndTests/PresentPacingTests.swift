@@ -15,8 +15,8 @@ final class PresentPacingTests: XCTestCase {
     /// release is sent.
     private func flood(_ server: XvfbServer, moves: Int, distance: Int, y: Int = 300) {
         // The server keeps the pace: one move a ms.
-        server.play([.move(x: 3, y: y), .wait(30), .down] + (1...moves).flatMap { [.wait(1), .move(x: 3 + $0 * distance / moves, y: y)] }
-                    + [.up])
+        let steps: [PointerStep] = (1...moves).flatMap { step -> [PointerStep] in [.wait(1), .move(x: 3 + step * distance / moves, y: y)] }
+        server.play([.move(x: 3, y: y), .wait(30), .down] + steps + [.up])
     }
 
     /// Frames shown per second between the first and the last `changed` line of the drag.

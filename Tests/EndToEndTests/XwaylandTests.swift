@@ -141,7 +141,8 @@ final class XwaylandTests: XCTestCase {
         var geometry = rootGeometry(display, window)
         waitUntil {
             geometry = rootGeometry(display, window)
-            return [geometry.x, geometry.y, geometry.width, geometry.height] == [0, 0, 1024, 700]
+            let frame: [Int] = [geometry.x, geometry.y, geometry.width, geometry.height]
+            return frame == [0, 0, 1024, 700]
         }
         XCTAssertEqual([geometry.x, geometry.y, geometry.width, geometry.height], [0, 0, 1024, 700], "the kiosk covers the output")
     }
