@@ -19,12 +19,16 @@ MODULESLOADDIR := $(PREFIX)/lib/modules-load.d
 # The version is kept in one place, CommandReference.version; `swipeback --version` prints the same.
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/swipeback/CommandReference.swift)
 RELEASE_BIN = .build/release/swipeback
+# How `make install` strips the program and runs it (for its manual page): the arm64 package built
+# on amd64 (scripts/make-deb --arch arm64) sets aarch64-linux-gnu-strip and qemu-aarch64-static.
+STRIP ?= strip
+RUN_RELEASE_BIN ?=
 # Every optimised build links the Swift runtime in, so .build/release/swipeback is always the shipped kind.
 # Linked with full RELRO (-z relro -z now), as Debian's hardening asks.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 ICON_SIZES := 48 128 256
 
-.PHONY: demo test test-vm build docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench fuzz
+.PHONY: demo test test-vm build build-6.0 docs demo-xvfb demo-touch clean release install uninstall deb bench live-bench fuzz
 
 build:
 	scripts/install-deps build
@@ -41,20 +45,26 @@ demo:
 test:
 	scripts/install-deps test
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
-	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
+	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in), and
+	# the arm64 guest the arm64 package's (cross-compiled by Debian 13's Swift 6.0.3; as root, as
+	# the VM tests are).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
+	if [ "$$(id -u)" -eq 0 ]; then scripts/make-deb --arch arm64; fi
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 
-## Runs only the tests in the test VM (a Debian 12 guest under QEMU: real evdev, uinput, libinput; as
-## root). The guest is built once into .build/vm (scripts/vm/make-guest) and reused.
+## Runs only the tests in the test VMs (Debian 12 and 13 guests under QEMU, amd64 and arm64: real
+## evdev, uinput, libinput; as root). The guests are built once into .build/vm (scripts/vm/make-guest)
+## and reused.
 test-vm:
 	scripts/install-deps test
 	scripts/vm/make-guest
 	scripts/vm/make-guest --wayland
+	scripts/vm/make-guest --arm64
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
-	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
+	scripts/make-deb --arch arm64
+	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputArm64VMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
 
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
@@ -121,7 +131,8 @@ install: $(RELEASE_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/swipeback/fonts $(DESTDIR)$(DATADIR)/swipeback/images \
 	    $(DESTDIR)$(DATADIR)/swipeback/icons $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/man/man1 \
 	    $(DESTDIR)$(SYSTEMDUSERDIR) $(DESTDIR)$(SYSTEMDSYSTEMDIR) $(DESTDIR)$(MODULESLOADDIR) $(DESTDIR)$(DATADIR)/doc/swipeback/docs
-	install -m 755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/swipeback
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/swipeback
+	$(STRIP) $(DESTDIR)$(BINDIR)/swipeback
 	install -m 644 Assets/pages.json $(DESTDIR)$(DATADIR)/swipeback/pages.json
 	install -m 644 Assets/fonts/*.ttf $(DESTDIR)$(DATADIR)/swipeback/fonts/
 	install -m 644 Assets/images/*.png $(DESTDIR)$(DATADIR)/swipeback/images/
@@ -139,7 +150,7 @@ install: $(RELEASE_BIN)
 	install -m 644 packaging/swipeback-modules.conf $(DESTDIR)$(MODULESLOADDIR)/swipeback.conf
 	chmod 644 $(DESTDIR)$(DATADIR)/applications/swipeback.desktop $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-kiosk.service \
 	    $(DESTDIR)$(SYSTEMDUSERDIR)/swipeback-system.service $(DESTDIR)$(SYSTEMDSYSTEMDIR)/swipeback-input.service
-	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
+	SWIPEBACK_ASSETS=$(CURDIR)/Assets $(RUN_RELEASE_BIN) $(RELEASE_BIN) help --man > $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	chmod 644 $(DESTDIR)$(DATADIR)/man/man1/swipeback.1
 	install -m 644 README.md LICENSE NOTICE Assets/fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/doc/swipeback/
 	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
@@ -159,9 +170,18 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/swipeback $(DESTDIR)$(DATADIR)/doc/swipeback
 
 ## Builds swipeback_<version>_<arch>.deb with dpkg-deb from the install tree (PREFIX=/usr); Depends
-## from the binary's shared libraries (dpkg-shlibdeps).
+## from the binary's shared libraries (dpkg-shlibdeps). ARCH=arm64 cross-compiles the Raspberry Pi
+## OS (Debian 13, arm64) package on amd64 with Debian 13's Swift 6.0.3, as root (scripts/trixie).
+ARCH ?=
 deb:
-	scripts/make-deb
+	scripts/make-deb $(if $(ARCH),--arch $(ARCH))
+
+## Builds every target, test and example with the second compiler, Debian 13's Swift 6.0.3, in the
+## Debian 13 build root (scripts/trixie/make-root; as root), into .build/trixie-amd64.
+build-6.0:
+	scripts/install-deps trixie
+	scripts/trixie/make-root
+	scripts/trixie/run swift build --build-tests --scratch-path .build/trixie-amd64 $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 
 clean:
 	swift package clean
