@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 
-/// A Debian 12 virtual machine for tests that need a real kernel's input stack (evdev, uinput,
+/// A Debian virtual machine (12 on amd64, or 13 on arm64) for tests that need a real kernel's input stack (evdev, uinput,
 /// EVIOCGRAB, udev, libinput), which the host does not have: Debian's own kernel booted by QEMU
 /// (TCG, software emulation) on a root folder shared by virtio-9p. See `scripts/vm/` and
 /// docs/TESTING.md.
@@ -19,6 +19,13 @@ public final class GuestVM {
         case base
         /// `base` plus weston, seatd, sway and grim (`scripts/vm/make-guest --wayland`).
         case wayland
+        /// Raspberry Pi OS's base: Debian 13 on arm64 with Debian 13's arm64 kernel, under
+        /// qemu-system-aarch64 (`-M virt`, a Cortex-A72): udev, kmod, libinput-tools, busybox and the
+        /// helpers cross-compiled for aarch64 (`scripts/vm/make-guest --arm64`; about 15 s a boot).
+        case arm64
+
+        /// The option make-guest and run-guest take for this root, if any.
+        var option: [String] { self == .base ? [] : ["--\(rawValue)"] }
     }
 
     /// What one boot of the guest gave back.
@@ -66,10 +73,12 @@ public final class GuestVM {
         guard getuid() == 0 else {
             throw XTestingError("the VM tests need root (make-guest runs mmdebstrap and chroot): run them as root, as CI does")
         }
-        let missing = [("qemu-system-x86_64", "qemu-system-x86"), ("mmdebstrap", "mmdebstrap"), ("busybox", "busybox-static")]
-            .filter { findTool($0.0) == nil }.map(\.1)
+        let needed = variant == .arm64
+            ? [("qemu-system-aarch64", "qemu-system-arm"), ("qemu-aarch64-static", "qemu-user-static"), ("mmdebstrap", "mmdebstrap"), ("busybox", "busybox-static")]
+            : [("qemu-system-x86_64", "qemu-system-x86"), ("mmdebstrap", "mmdebstrap"), ("busybox", "busybox-static")]
+        let missing = needed.filter { findTool($0.0) == nil }.map(\.1)
         if !missing.isEmpty {
-            throw XTestingError("the test VM needs \(missing.joined(separator: ", ")): apt-get install qemu-system-x86 busybox-static mmdebstrap "
+            throw XTestingError("the test VM needs \(missing.joined(separator: ", ")): apt-get install \(needed.map(\.1).joined(separator: " ")) "
                                 + "(`make test` installs them: scripts/install-deps test)")
         }
         let environment = ProcessInfo.processInfo.environment["SWIPEBACK_VM_DIR"].map { URL(fileURLWithPath: $0) }
@@ -93,7 +102,7 @@ public final class GuestVM {
         defer { preparedLock.unlock() }
         let key = "\(variant.rawValue) \(directory.path)"
         guard !prepared.contains(key) else { return }
-        let arguments = (variant == .wayland ? ["--wayland"] : []) + [directory.path]
+        let arguments = variant.option + [directory.path]
         let (status, output) = try runScript("make-guest", arguments)
         // Its step timings, for the test log.
         FileHandle.standardError.write(Data(output.utf8))
@@ -150,7 +159,7 @@ public final class GuestVM {
         let file = runDirectory.appendingPathComponent("script-source.sh")
         try script.write(to: file, atomically: true, encoding: .utf8)
         var arguments = ["--timeout", "\(timeout.components.seconds)", "--vm-dir", cacheDirectory.path]
-        if variant == .wayland { arguments.append("--wayland") }
+        arguments += variant.option
         if gpu { arguments.append("--gpu") }
         arguments += [file.path, runDirectory.path]
         let clock = ContinuousClock()

@@ -133,28 +133,7 @@ final class InputVMTests: XCTestCase {
     static let touches = """
         wait-file /test/go-basic 120000
         \(basicTouches)mark /test/done-basic
-        # SIGKILL mid-swipe, then a tap.
-        wait-file /test/go-kill 120000
-        down 0 9 3 400
-        sync
-        wait 8
-        move 0 60 400
-        sync
-        wait 8
-        move 0 120 400
-        sync
-        mark /test/moved-kill
-        wait-file /test/killed 120000
-        up 0
-        sync
-        wait 50
-        down 0 10 640 400
-        sync
-        wait 40
-        up 0
-        sync
-        mark /test/done-kill
-        # SIGTERM with an edge touch held (a long decision timeout): it goes to the twin first.
+        \(killTouches)# SIGTERM with an edge touch held (a long decision timeout): it goes to the twin first.
         wait-file /test/go-term 120000
         # A tap where the last one was (before this start): the kernel sends no position with it.
         down 0 12 640 400
@@ -185,6 +164,34 @@ final class InputVMTests: XCTestCase {
         sync
         mark /test/done-stall
         wait-file /test/end 120000
+
+        """
+
+    /// SIGKILL mid-swipe, then a tap: the phase starts at `/test/go-kill`, marks `/test/moved-kill`
+    /// with an edge swipe accepted and held, waits for `/test/killed`, then lifts and taps in the
+    /// middle and marks `/test/done-kill`.
+    static let killTouches = """
+        # SIGKILL mid-swipe, then a tap.
+        wait-file /test/go-kill 120000
+        down 0 9 3 400
+        sync
+        wait 8
+        move 0 60 400
+        sync
+        wait 8
+        move 0 120 400
+        sync
+        mark /test/moved-kill
+        wait-file /test/killed 120000
+        up 0
+        sync
+        wait 50
+        down 0 10 640 400
+        sync
+        wait 40
+        up 0
+        sync
+        mark /test/done-kill
 
         """
 
