@@ -60,11 +60,12 @@ test-vm:
 	scripts/vm/make-guest
 	scripts/vm/make-guest --wayland
 	scripts/vm/make-guest --arm64
+	scripts/vm/make-guest --labwc
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
 	scripts/make-deb --arch arm64
-	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputArm64VMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
+	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputArm64VMTests|LabwcVMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
 
 ## Runs the demo on a private Xvfb (a free display, printed) with no desktop; drive it with xdotool (see README).
 demo-xvfb:
@@ -156,6 +157,8 @@ install: $(RELEASE_BIN)
 	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/
 	install -d $(DESTDIR)$(DATADIR)/doc/swipeback/docs/images
 	install -m 644 docs/images/*.png $(DESTDIR)$(DATADIR)/doc/swipeback/docs/images/
+	install -d $(DESTDIR)$(DATADIR)/doc/swipeback/docs/raspberry-pi
+	install -m 644 docs/raspberry-pi/* $(DESTDIR)$(DATADIR)/doc/swipeback/docs/raspberry-pi/
 
 ## Removes what `make install` put under $(PREFIX) (same PREFIX and DESTDIR). Shared folders
 ## (bin, share/applications, ...) stay, even when empty, as other programs' installs expect.

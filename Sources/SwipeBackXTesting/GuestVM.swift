@@ -23,6 +23,9 @@ public final class GuestVM {
         /// qemu-system-aarch64 (`-M virt`, a Cortex-A72): udev, kmod, libinput-tools, busybox and the
         /// helpers cross-compiled for aarch64 (`scripts/vm/make-guest --arm64`; about 15 s a boot).
         case arm64
+        /// Raspberry Pi OS's compositor: Debian 13 on amd64 with labwc, seatd, grim, weston's demo
+        /// clients and chromium (`scripts/vm/make-guest --labwc`), booted with Debian 12's kernel.
+        case labwc
 
         /// The option make-guest and run-guest take for this root, if any.
         var option: [String] { self == .base ? [] : ["--\(rawValue)"] }

@@ -27,6 +27,21 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(readme.contains("make test"))
     }
 
+    /// The Raspberry Pi guide in KIOSK.md shows the very files its tests run (labwc's autostart,
+    /// `LabwcVMTests`; the turned panel's configuration, `InputArm64VMTests`) and names the tests.
+    func testTheRaspberryPiGuideShowsTheFilesItsTestsRun() throws {
+        let guide = try String(contentsOf: Paths.repository.appendingPathComponent("docs/KIOSK.md"), encoding: .utf8)
+        for file in ["docs/raspberry-pi/autostart", "docs/raspberry-pi/config.json"] {
+            let text = try String(contentsOf: Paths.repository.appendingPathComponent(file), encoding: .utf8)
+            // Indented as the list item's code block has it.
+            let shown = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "   " + $0 }.joined(separator: "\n")
+            XCTAssertTrue(guide.contains(shown), "KIOSK.md shows \(file) as it is")
+        }
+        for test in ["InputArm64VMTests", "LabwcVMTests", "scripts/test-install --suite trixie --arch arm64", "make deb ARCH=arm64"] {
+            XCTAssertTrue(guide.contains(test), "the guide names \(test)")
+        }
+    }
+
     func testEveryLocalLinkResolves() throws {
         // [text](target) and ![alt](target); targets with a scheme are not local.
         let link = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)

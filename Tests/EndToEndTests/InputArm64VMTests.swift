@@ -7,12 +7,57 @@ import XCTest
 /// `swipeback input` from the arm64 package (`make deb ARCH=arm64`) on Raspberry Pi OS's base,
 /// Debian 13 arm64, with Debian 13's arm64 kernel under qemu-system-aarch64 (`GuestVM(variant:
 /// .arm64)`): the touches of `InputVMTests`' basic and SIGKILL phases, judged by libinput as there,
-/// and the pass-through delay against a direct read in the same boot (printed; it never fails).
+/// a panel turned 90° as the Raspberry Pi guide configures it, and the pass-through delay against a
+/// direct read in the same boot (printed; it never fails).
 final class InputArm64VMTests: XCTestCase {
     static let touches = """
         wait-file /test/go-basic 120000
         \(InputVMTests.basicTouches)mark /test/done-basic
-        \(InputVMTests.killTouches)wait-file /test/end 120000
+        \(InputVMTests.killTouches)\(rotatedTouches)wait-file /test/end 120000
+
+        """
+
+    /// The panel turned 90° clockwise (the Raspberry Pi guide's `"inputRotation": 90`): the
+    /// device's bottom edge is the screen's left. A fast swipe from it, then one from the device's
+    /// left edge (the screen's top, where no swipe back starts).
+    static let rotatedTouches = """
+        wait-file /test/go-rotated 120000
+        down 0 15 640 797
+        sync
+        wait 8
+        move 0 640 760
+        sync
+        wait 8
+        move 0 640 700
+        sync
+        wait 8
+        move 0 640 620
+        sync
+        wait 8
+        move 0 640 540
+        sync
+        wait 8
+        move 0 640 460
+        sync
+        wait 8
+        up 0
+        sync
+        wait 300
+        down 0 16 3 400
+        sync
+        wait 8
+        move 0 40 400
+        sync
+        wait 8
+        move 0 100 400
+        sync
+        wait 8
+        move 0 180 400
+        sync
+        wait 8
+        up 0
+        sync
+        mark /test/done-rotated
 
         """
 
@@ -49,6 +94,20 @@ final class InputArm64VMTests: XCTestCase {
         wait_file /test/done-kill
         wait_for TOUCH_UP "$RESULTS/libinput.txt" 7
         lines kill
+        # The panel turned: the guide's /etc/swipeback/config.json.
+        /test/swipeback input --config /test/rotated.json --event-log "$RESULTS/rotated.jsonl" 2> "$RESULTS/rotated.err" &
+        sw=$!
+        wait_for '"taken"' "$RESULTS/rotated.jsonl"
+        wait_for "DEVICE_ADDED.*VM touchscreen " "$RESULTS/libinput.txt" 3
+        wait_for "DEVICE_ADDED.*SwipeBack keyboard" "$RESULTS/libinput.txt" 2
+        lines rotated-start
+        touch /test/go-rotated
+        wait_file /test/done-rotated
+        wait_for TOUCH_UP "$RESULTS/libinput.txt" 8
+        wait_for '"sent"' "$RESULTS/rotated.jsonl"
+        sleep 0.5
+        lines rotated
+        kill -TERM $sw; wait $sw
         # The delay: taps read from the device itself, then through the twin, then edge touches
         # decided by a vertical move (scripts/vm/input-latency, on the guest's monotonic clock).
         mkfifo /tmp/phases
@@ -88,6 +147,8 @@ final class InputArm64VMTests: XCTestCase {
         let guest = try GuestVM(variant: .arm64)
         try guest.copy(try Self.arm64Program(), as: "swipeback")
         try guest.write(Self.touches, as: "touches.txt")
+        // The Raspberry Pi guide's configuration for a panel turned 90° (docs/KIOSK.md shows it).
+        try guest.copy(Paths.repository.appendingPathComponent("docs/raspberry-pi/config.json"), as: "rotated.json")
         let run = try guest.run(script: Self.script, timeout: .seconds(500))
         XCTAssertEqual(run.status, 0, "the guest script failed: \(run.output)\nlog:\n\(run.result("input.jsonl") ?? "")")
         guard run.status == 0 else { return }
@@ -99,7 +160,7 @@ final class InputArm64VMTests: XCTestCase {
         let all = InputVMTests.events(lines[...])
         let original = try XCTUnwrap(run.result("node1.txt")?.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "/").last.map(String.init))
         let screens = all.filter { $0.kind == "DEVICE_ADDED" && $0.text.contains("VM touchscreen ") }.map(\.node)
-        XCTAssertEqual(screens.count, 3, "the device, its twin, and the latency run's twin: \(screens)")
+        XCTAssertEqual(screens.count, 4, "the device, its twin, the rotated run's and the latency run's twins: \(screens)")
         let twin = screens.dropFirst().first ?? ""
         XCTAssertNotEqual(twin, original)
         let keyboard = all.first { $0.kind == "DEVICE_ADDED" && $0.text.contains("SwipeBack keyboard") }?.node ?? ""
@@ -133,6 +194,18 @@ final class InputArm64VMTests: XCTestCase {
         let kill = InputVMTests.events(lines[try mark("basic")..<(try mark("kill"))])
         XCTAssertEqual(kill.filter { $0.kind == "TOUCH_DOWN" }.map(\.node), [original], "after SIGKILL the device itself: \(kill.map(\.text))")
         XCTAssertEqual(run.result("input-1.err"), "", "nothing on standard error")
+
+        // The panel turned 90°: the swipe from the device's bottom edge (the screen's left) is one
+        // KEY_BACK and no touch; the one from its left edge (the screen's top) reaches libinput whole.
+        let rotatedTwin = screens.dropFirst(2).first ?? ""
+        let rotated = InputVMTests.events(lines[try mark("rotated-start")..<(try mark("rotated"))])
+        XCTAssertEqual(rotated.filter { $0.kind == "TOUCH_DOWN" }.map(\.node), [rotatedTwin], "one touch, on the twin: \(rotated.map(\.text))")
+        XCTAssertTrue(rotated.first { $0.kind == "TOUCH_DOWN" }?.text.hasSuffix("( 0.60/80.00mm)") == true, "from its first point: \(rotated.map(\.text))")
+        XCTAssertEqual(rotated.filter { $0.kind == "TOUCH_MOTION" }.count, 3, "every move")
+        let rotatedKeys = rotated.filter { $0.kind == "KEYBOARD_KEY" }.map(\.text)
+        XCTAssertEqual(rotatedKeys.count, 2, "one KEY_BACK, pressed and released: \(rotatedKeys)")
+        XCTAssertTrue(rotatedKeys.first?.hasSuffix("KEY_BACK (158) pressed") == true, "\(rotatedKeys)")
+        XCTAssertEqual(run.result("rotated.err"), "", "nothing on standard error")
 
         // The figures for the note: boot, the start to the device taken, and the delays (guest time).
         let latency = try XCTUnwrap(run.result("latency.txt"))

@@ -93,10 +93,12 @@ final class InputWaylandVMTests: XCTestCase {
     /// `[1782256.728] wl_touch@19.down(5, 16936, wl_surface@15, 0, 640.00000000, 400.00000000)`.
     static func clientEvents(_ log: String) -> [ClientEvent] {
         log.split(separator: "\n").compactMap { line in
-            guard !line.contains(" -> "), let at = line.range(of: "] wl_") else { return nil }
+            // Debian 12's libwayland writes `[time] wl_touch@14.down(...)`, Debian 13's
+            // `[time] {Default Queue} wl_touch#14.down(...)`.
+            guard !line.contains(" -> "), line.hasPrefix("["), let at = line.range(of: " wl_") else { return nil }
             let call = line[at.upperBound...]
             guard let dot = call.firstIndex(of: "."), let open = call.firstIndex(of: "("), call.hasSuffix(")") else { return nil }
-            let interface = call[..<dot].split(separator: "@").first ?? ""
+            let interface = call[..<dot].split(whereSeparator: { $0 == "@" || $0 == "#" }).first ?? ""
             let name = String(call[call.index(after: dot)..<open])
             let arguments = call[call.index(after: open)..<call.index(before: call.endIndex)].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             switch (interface, name) {
