@@ -175,7 +175,7 @@ uninstall:
 ## Builds swipeback_<version>_<arch>.deb with dpkg-deb from the install tree (PREFIX=/usr); Depends
 ## from the binary's shared libraries (dpkg-shlibdeps). ARCH=arm64 cross-compiles the Raspberry Pi
 ## OS (Debian 13, arm64) package on amd64 with Debian 13's Swift 6.0.3, as root (scripts/trixie).
-ARCH ?=
+ARCH :=
 deb:
 	scripts/make-deb $(if $(ARCH),--arch $(ARCH))
 

@@ -105,7 +105,7 @@ final class InputArm64VMTests: XCTestCase {
         wait_file /test/done-rotated
         wait_for TOUCH_UP "$RESULTS/libinput.txt" 8
         wait_for '"sent"' "$RESULTS/rotated.jsonl"
-        sleep 0.5
+        wait_for "KEY_BACK (158) released" "$RESULTS/libinput.txt" 2
         lines rotated
         kill -TERM $sw; wait $sw
         # The delay: taps read from the device itself, then through the twin, then edge touches
@@ -145,7 +145,7 @@ final class InputArm64VMTests: XCTestCase {
 
     func testTheArm64PackageStandsBetweenTheTouchscreenAndLibinput() throws {
         let guest = try GuestVM(variant: .arm64)
-        try guest.copy(try Self.arm64Program(), as: "swipeback")
+        try Self.copyArm64Program(into: guest)
         try guest.write(Self.touches, as: "touches.txt")
         // The Raspberry Pi guide's configuration for a panel turned 90° (docs/KIOSK.md shows it).
         try guest.copy(Paths.repository.appendingPathComponent("docs/raspberry-pi/config.json"), as: "rotated.json")
@@ -167,27 +167,10 @@ final class InputArm64VMTests: XCTestCase {
 
         // The basic phase: the tap, the drag, the vertical drag, the edge tap and both fingers reach
         // libinput whole through the twin, from their first points; the fast edge swipe is one
-        // KEY_BACK and no touch; the device itself shows nothing.
-        let basic = InputVMTests.events(lines[try mark("start")..<(try mark("basic"))])
-        XCTAssertTrue(basic.filter { $0.node == original }.isEmpty, "the grabbed device shows nothing: \(basic.filter { $0.node == original })")
-        let twinTouches = basic.filter { $0.node == twin && $0.kind.hasPrefix("TOUCH_") && $0.kind != "TOUCH_FRAME" }
-        let downs = twinTouches.filter { $0.kind == "TOUCH_DOWN" }.map(\.text)
-        XCTAssertEqual(downs.count, 6, "\(twinTouches.map(\.text).joined(separator: "\n"))")
-        let expectedDowns = ["(128.00/80.00mm)", "(120.00/60.00mm)", "( 2.00/60.00mm)", "( 1.00/120.00mm)", "( 1.00/40.00mm)", "(128.00/80.00mm)"]
-        for (down, expected) in zip(downs, expectedDowns) { XCTAssertTrue(down.hasSuffix(expected), "\(down): from its first point \(expected)") }
-        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_UP" }.count, 6)
-        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_MOTION" }.count, 5 + 4 + 1, "every move of the drag, the vertical drag and the second finger")
-        let keys = basic.filter { $0.node == keyboard && $0.kind == "KEYBOARD_KEY" }.map(\.text)
-        XCTAssertEqual(keys.count, 2, "one KEY_BACK, pressed and released: \(keys)")
-        XCTAssertTrue(keys.first?.hasSuffix("KEY_BACK (158) pressed") == true, "\(keys)")
+        // KEY_BACK and no touch; the device itself shows nothing. Then the SIGKILL swipe accepted.
+        InputVMTests.checkBasicPhase(InputVMTests.events(lines[try mark("start")..<(try mark("basic"))]), device: original, twin: twin, keyboard: keyboard)
         let log = EventLogReader.linesSoFar(try XCTUnwrap(run.result("input.jsonl")))
-        let decisions = log.filter { ["rejected", "accepted", "committed", "cancelled", "sent"].contains($0.string("event") ?? "") }
-            .map { "\($0.string("event")!) \($0.string("reason") ?? $0.string("action") ?? "")" }
-        // a and b outside; c accepted, committed and sent; d accepted and cancelled; e vertical, f a
-        // tap; g's edge touch a second finger's and its middle touch outside; the SIGKILL swipe accepted.
-        XCTAssertEqual(Array(decisions.prefix(12)), ["rejected outside", "rejected outside", "accepted ", "committed ", "sent key:XF86Back",
-                                                      "accepted ", "cancelled ", "rejected vertical", "rejected tap",
-                                                      "rejected secondFinger", "rejected outside", "accepted "])
+        XCTAssertEqual(Array(InputVMTests.decisions(log).prefix(12)), InputVMTests.basicDecisions + ["accepted "])
 
         // SIGKILL mid-swipe: the twin goes, and the next tap reaches libinput from the device itself.
         XCTAssertEqual(run.result("kill-status")?.trimmingCharacters(in: .whitespacesAndNewlines), "137")
@@ -228,18 +211,27 @@ final class InputArm64VMTests: XCTestCase {
                      median(direct), median(pass), median(pass) / median(direct), median(reject), median(reject) / median(direct)))
     }
 
-    /// The program of the newest `swipeback_*_arm64.deb` in the repository's top folder (`make test`
-    /// builds it as root with `make deb ARCH=arm64`), unpacked with dpkg-deb.
-    static func arm64Program() throws -> URL {
+    /// Copies the program of `swipeback_<version>_arm64.deb` in the repository's top folder (`make
+    /// test` builds it as root with `make deb ARCH=arm64`) into the guest's run folder as
+    /// `swipeback`, unpacked with dpkg-deb. The version is the one the Makefile reads; a package
+    /// older than the debug build is refused (the source changed since).
+    static func copyArm64Program(into guest: GuestVM) throws {
         let top = Paths.repository
-        let packages = (try FileManager.default.contentsOfDirectory(atPath: top.path))
-            .filter { $0.hasPrefix("swipeback_") && $0.hasSuffix("_arm64.deb") }
-            .map { top.appendingPathComponent($0) }
-        let modified = { (url: URL) in (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast }
-        guard let package = packages.max(by: { modified($0) < modified($1) }) else {
-            throw HarnessError("no arm64 package (swipeback_*_arm64.deb) in \(top.path): run `make deb ARCH=arm64` as root (`make test` does)")
+        let reference = try String(contentsOf: top.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
+        guard let line = reference.split(separator: "\n").first(where: { $0.contains("static let version = \"") }),
+              let version = line.split(separator: "\"").dropFirst().first else {
+            throw HarnessError("no version in Sources/swipeback/CommandReference.swift")
+        }
+        let package = top.appendingPathComponent("swipeback_\(version)_arm64.deb")
+        let modified = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil }
+        guard let built = modified(package.path) else {
+            throw HarnessError("no arm64 package \(package.lastPathComponent) in \(top.path): run `make deb ARCH=arm64` as root (`make test` does)")
+        }
+        if let debug = modified(try Paths.swipeback), debug.timeIntervalSince(built) > 60 {
+            throw HarnessError("\(package.lastPathComponent) is older than the debug build: run `make deb ARCH=arm64` as root (`make test` does)")
         }
         let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-arm64-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: unpacked) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-deb")
         process.arguments = ["-x", package.path, unpacked.path]
@@ -249,6 +241,6 @@ final class InputArm64VMTests: XCTestCase {
         guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: program.path) else {
             throw HarnessError("dpkg-deb -x \(package.path) gave no usr/bin/swipeback")
         }
-        return program
+        try guest.copy(program, as: "swipeback")
     }
 }

@@ -179,6 +179,27 @@ final class InputSessionVMTests: XCTestCase {
         }
     }
 
+    /// Checks a run's screenshots `before.png`, `during.png` (mid-swipe, the finger at height 400
+    /// of 800) and `after.png` (after the release), 1280 x 800: the arrow shows in `during` at the
+    /// left edge around the finger's height and nowhere else, and is gone in `after`. `during` is
+    /// kept for a look as `.build/test-artifacts/NAME` (the run folder goes with the test).
+    static func checkArrow(_ run: GuestVM.Run, keptAs name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try Screenshot(png: run.resultsDirectory.appendingPathComponent("before.png"))
+        let during = try Screenshot(png: run.resultsDirectory.appendingPathComponent("during.png"))
+        let after = try Screenshot(png: run.resultsDirectory.appendingPathComponent("after.png"))
+        let artifacts = Paths.repository.appendingPathComponent(".build/test-artifacts")
+        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: artifacts.appendingPathComponent(name))
+        try? FileManager.default.copyItem(at: run.resultsDirectory.appendingPathComponent("during.png"), to: artifacts.appendingPathComponent(name))
+        XCTAssertEqual(before.width, 1280, file: file, line: line)
+        let arrow = during.differences(from: before)
+        XCTAssertGreaterThan(arrow.count, 300, "the arrow shows", file: file, line: line)
+        XCTAssertTrue(arrow.allSatisfy { $0.x < 80 && abs($0.y - 400) <= 60 }, "only at the edge by the finger: \(arrow.prefix(5))", file: file, line: line)
+        let centre = Double(arrow.map(\.y).reduce(0, +)) / Double(max(arrow.count, 1))
+        XCTAssertEqual(centre, 400, accuracy: 12, "at the finger's height", file: file, line: line)
+        XCTAssertTrue(after.differences(from: before).allSatisfy { $0.x >= 80 }, "gone after the release", file: file, line: line)
+    }
+
     func testTheSessionSideUnderSwayShowsTheArrowNamesTheAppAndNeverHoldsTouchesPastTheTimeout() throws {
         let guest = try GuestVM(variant: .wayland)
         try guest.copy(try InputVMTests.releaseBinary(), as: "swipeback")
@@ -236,21 +257,7 @@ final class InputSessionVMTests: XCTestCase {
 
         // The arrow: in the screenshot mid-swipe, at the left edge around the finger's height
         // (400 of 800), and nowhere else; gone after the release.
-        let before = try Screenshot(png: run.resultsDirectory.appendingPathComponent("before.png"))
-        let during = try Screenshot(png: run.resultsDirectory.appendingPathComponent("during.png"))
-        // Kept for a look (the run folder goes with the test): .build/test-artifacts/arrow-under-sway.png.
-        let artifacts = Paths.repository.appendingPathComponent(".build/test-artifacts")
-        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: artifacts.appendingPathComponent("arrow-under-sway.png"))
-        try? FileManager.default.copyItem(at: run.resultsDirectory.appendingPathComponent("during.png"), to: artifacts.appendingPathComponent("arrow-under-sway.png"))
-        let after = try Screenshot(png: run.resultsDirectory.appendingPathComponent("after.png"))
-        XCTAssertEqual(before.width, 1280)
-        let arrow = during.differences(from: before)
-        XCTAssertGreaterThan(arrow.count, 300, "the arrow shows")
-        XCTAssertTrue(arrow.allSatisfy { $0.x < 80 && abs($0.y - 400) <= 60 }, "only at the edge by the finger: \(arrow.prefix(5))")
-        let centre = Double(arrow.map(\.y).reduce(0, +)) / Double(max(arrow.count, 1))
-        XCTAssertEqual(centre, 400, accuracy: 12, "at the finger's height")
-        XCTAssertTrue(after.differences(from: before).allSatisfy { $0.x >= 80 }, "gone after the release")
+        try Self.checkArrow(run, keptAs: "arrow-under-sway.png")
 
         // Its frames: paced by the compositor's frame callbacks (at most one per refresh): in the
         // session side's Wayland log, no commit of the arrow's surface comes before the compositor

@@ -293,6 +293,41 @@ final class InputVMTests: XCTestCase {
 
         """
 
+    /// The service's decisions of the basic phase's touches, in order: a and b outside; c
+    /// accepted, committed and sent; d accepted and cancelled; e vertical; f a tap; g's edge touch a
+    /// second finger's and its middle touch outside.
+    static let basicDecisions = ["rejected outside", "rejected outside", "accepted ", "committed ", "sent key:XF86Back",
+                                 "accepted ", "cancelled ", "rejected vertical", "rejected tap", "rejected secondFinger", "rejected outside"]
+
+    /// The decision lines of an event log, as `event reason-or-action`.
+    static func decisions(_ log: [EventLogLine]) -> [String] {
+        log.filter { ["rejected", "accepted", "committed", "cancelled", "sent"].contains($0.string("event") ?? "") }
+            .map { "\($0.string("event")!) \($0.string("reason") ?? $0.string("action") ?? "")" }
+    }
+
+    /// Checks what libinput saw of the basic phase (`basic`, its lines' events): nothing from the
+    /// grabbed `device`; on the `twin`, the tap, the drag, the vertical drag, the edge tap and both
+    /// fingers of g whole, from their first points, with every move; on the service's `keyboard`
+    /// one KEY_BACK (the fast edge swipe); nothing of the short slow edge drag.
+    static func checkBasicPhase(_ basic: [Event], device: String, twin: String, keyboard: String,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(basic.filter { $0.node == device }.isEmpty, "the grabbed device shows nothing: \(basic.filter { $0.node == device })",
+                      file: file, line: line)
+        let twinTouches = basic.filter { $0.node == twin && $0.kind.hasPrefix("TOUCH_") && $0.kind != "TOUCH_FRAME" }
+        let downs = twinTouches.filter { $0.kind == "TOUCH_DOWN" }.map(\.text)
+        // a, b, e, f, and g's two fingers: six touches; c and d (swipes) none.
+        XCTAssertEqual(downs.count, 6, "\(twinTouches.map(\.text).joined(separator: "\n"))", file: file, line: line)
+        let expectedDowns = ["(128.00/80.00mm)", "(120.00/60.00mm)", "( 2.00/60.00mm)", "( 1.00/120.00mm)", "( 1.00/40.00mm)", "(128.00/80.00mm)"]
+        for (down, expected) in zip(downs, expectedDowns) {
+            XCTAssertTrue(down.hasSuffix(expected), "\(down): from its first point \(expected)", file: file, line: line)
+        }
+        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_UP" }.count, 6, file: file, line: line)
+        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_MOTION" }.count, 5 + 4 + 1, "every move of b, e and g's second finger", file: file, line: line)
+        let keys = basic.filter { $0.node == keyboard && $0.kind == "KEYBOARD_KEY" }.map(\.text)
+        XCTAssertEqual(keys.count, 2, "one KEY_BACK, pressed and released: \(keys)", file: file, line: line)
+        XCTAssertTrue(keys.first?.hasSuffix("KEY_BACK (158) pressed") == true, "\(keys)", file: file, line: line)
+    }
+
     /// One line of libinput debug-events about a device node: its event and the rest.
     struct Event: Equatable {
         var node: String
@@ -335,24 +370,9 @@ final class InputVMTests: XCTestCase {
 
         // The basic phase: what libinput saw of the device, the twin and the keyboard.
         let basic = Self.events(lines[try mark("start")..<(try mark("basic"))])
-        XCTAssertTrue(basic.filter { $0.node == original }.isEmpty, "the grabbed device shows nothing: \(basic.filter { $0.node == original })")
-        let twinTouches = basic.filter { $0.node == twin && $0.kind.hasPrefix("TOUCH_") && $0.kind != "TOUCH_FRAME" }
-        let downs = twinTouches.filter { $0.kind == "TOUCH_DOWN" }.map(\.text)
-        // a, b, e, f, and g's two fingers: six touches; c and d (swipes) none.
-        XCTAssertEqual(downs.count, 6, "\(twinTouches.map(\.text).joined(separator: "\n"))")
-        let expectedDowns = ["(128.00/80.00mm)", "(120.00/60.00mm)", "( 2.00/60.00mm)", "( 1.00/120.00mm)", "( 1.00/40.00mm)", "(128.00/80.00mm)"]
-        for (down, expected) in zip(downs, expectedDowns) { XCTAssertTrue(down.hasSuffix(expected), "\(down): from its first point \(expected)") }
-        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_UP" }.count, 6)
-        XCTAssertEqual(twinTouches.filter { $0.kind == "TOUCH_MOTION" }.count, 5 + 4 + 1, "every move of b, e and g's second finger")
-        let keys = basic.filter { $0.node == keyboard && $0.kind == "KEYBOARD_KEY" }.map(\.text)
-        XCTAssertEqual(keys.count, 2, "one KEY_BACK, pressed and released: \(keys)")
-        XCTAssertTrue(keys.first?.hasSuffix("KEY_BACK (158) pressed") == true, "\(keys)")
+        Self.checkBasicPhase(basic, device: original, twin: twin, keyboard: keyboard)
         let log = EventLogReader.linesSoFar(try XCTUnwrap(run.result("input.jsonl")))
-        let decisions = log.filter { ["rejected", "accepted", "committed", "cancelled", "sent"].contains($0.string("event") ?? "") }
-            .map { "\($0.string("event")!) \($0.string("reason") ?? $0.string("action") ?? "")" }
-        XCTAssertEqual(Array(decisions.prefix(12)), ["rejected outside", "rejected outside", "accepted ", "committed ", "sent key:XF86Back",
-                                                      "accepted ", "cancelled ", "rejected vertical", "rejected tap",
-                                                      "rejected secondFinger", "rejected outside", "rejected outside"])
+        XCTAssertEqual(Array(Self.decisions(log).prefix(12)), Self.basicDecisions + ["rejected outside"], "the basic phase, then the second screen's tap")
         XCTAssertTrue(log.filter { $0.string("reason") == "outside" }.allSatisfy { $0.number("x") == nil }, "no position outside the strip")
 
         // A touchscreen plugged in later is taken: its tap reaches libinput through its own twin only.

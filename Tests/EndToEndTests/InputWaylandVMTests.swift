@@ -210,10 +210,10 @@ final class InputWaylandVMTests: XCTestCase {
 
         """
 
-    /// The guest's script for Chromium under weston's kiosk shell. Its page is read through
-    /// DevTools (`busybox wget` of /json: each target's title and URL); `at NAME` lines in the output
-    /// give the guest's uptime, s, at each step.
-    static let chromiumScript = """
+    /// Shell functions for a Chromium test: `at NAME` (the guest's uptime into `$RESULTS/steps`),
+    /// `page` (the first target's title line from DevTools, port 9222) and `wait_page TITLE
+    /// [SECONDS]` (until the page's title is TITLE, default 180 s, else status 3).
+    static let chromiumFunctions = """
         at() { read -r up _ < /proc/uptime; echo "at $up $*" >> "$RESULTS/steps"; }
         page() { busybox wget -q -O - http://127.0.0.1:9222/json 2> /dev/null | grep '"title"' | head -1; }
         wait_page() { # wait_page TITLE [SECONDS]: until the page's title is TITLE
@@ -223,7 +223,14 @@ final class InputWaylandVMTests: XCTestCase {
           done
           at "$1"
         }
-        guest_udev
+
+        """
+
+    /// The guest's script for Chromium under weston's kiosk shell. Its page is read through
+    /// DevTools (`busybox wget` of /json: each target's title and URL); `at NAME` lines in the output
+    /// give the guest's uptime, s, at each step.
+    static let chromiumScript = """
+        \(chromiumFunctions)guest_udev
         modprobe virtio_gpu
         udevadm settle
         export XDG_RUNTIME_DIR=/run/user/0 WAYLAND_DISPLAY=wayland-0
