@@ -32,6 +32,13 @@ extension X11Window {
     /// (window managers make a window full screen on the monitor it is on), else by its own
     /// geometry. Call before the first map settles; call it again after a RandR change.
     ///
+    /// The window is mapped (`init` maps it), so the full-screen state is asked for only by the
+    /// `_NET_WM_STATE` client message: EWMH lets a client set the `_NET_WM_STATE` property only
+    /// before the first map, and the window manager owns it after. Weston's XWM (10) reads that
+    /// property again on its next repaint, so a client's write there set its full-screen flag
+    /// without telling its shell, and the message that followed was then dropped as no change:
+    /// under load the kiosk stayed framed, not full screen, under weston's kiosk shell.
+    ///
     /// - Returns: whether a window manager took the request.
     @discardableResult
     public func coverScreen() -> Bool {
@@ -46,12 +53,6 @@ extension X11Window {
         if let data { XFree(data) }
         let state = XInternAtom(display, "_NET_WM_STATE", 0), fullscreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
         if hasManager {
-            // The hint for a window not yet managed, and the client message for one that is (EWMH).
-            let atoms = [UInt(fullscreen)]
-            _ = atoms.withUnsafeBytes { bytes in
-                XChangeProperty(display, window, state, XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-            }
             var event = XEvent()
             event.xclient.type = ClientMessage
             event.xclient.window = window
