@@ -45,11 +45,11 @@ demo:
 test:
 	scripts/install-deps test
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
-	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in), and
-	# the arm64 guest the arm64 package's (cross-compiled by Debian 13's Swift 6.0.3; as root, as
-	# the VM tests are).
+	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in), the
+	# packages where they install them (the amd64 one under systemd, the arm64 one's program in the
+	# arm64 guest: cross-compiled by Debian 13's Swift 6.0.3; as root, as the VM tests are).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
-	if [ "$$(id -u)" -eq 0 ]; then scripts/make-deb --arch arm64; fi
+	if [ "$$(id -u)" -eq 0 ]; then scripts/make-deb && scripts/make-deb --arch arm64; fi
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 
 ## Runs only the tests in the test VMs (Debian 12 and 13 guests under QEMU, amd64 and arm64: real
@@ -64,6 +64,7 @@ test-vm:
 	swift build --build-tests $(DEBUG_FLAGS) $(SWIFT_FLAGS)
 	# The VM tests run the shipped kind of binary in the guest (the Swift runtime linked in).
 	swift build $(RELEASE_FLAGS) --product swipeback $(SWIFT_FLAGS)
+	scripts/make-deb
 	scripts/make-deb --arch arm64
 	swift test --skip-build $(DEBUG_FLAGS) $(SWIFT_FLAGS) --filter 'GuestVMTests|InputVMTests|InputArm64VMTests|LabwcVMTests|InputWaylandVMTests|InputSessionVMTests|InputX11SessionVMTests|XwaylandTouchVMTests'
 

@@ -134,3 +134,28 @@ func waitForSettled(_ demo: DemoProcess, after before: Int = 0, _ what: String =
         return frameShown(after: finished, in: recent)
     }.dropFirst(before))
 }
+
+/// The package `swipeback_<version>_<architecture>.deb` in the repository's top folder, of the
+/// version the Makefile reads (`make test` builds the amd64 and arm64 ones as root, before the
+/// tests); one older than the debug build is refused, as the source changed since.
+///
+/// - Parameter architecture: `amd64` or `arm64`.
+/// - Throws: `HarnessError` naming the `make` command that builds it, when there is none or it is stale.
+func builtPackage(architecture: String) throws -> URL {
+    let top = Paths.repository
+    let reference = try String(contentsOf: top.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
+    guard let line = reference.split(separator: "\n").first(where: { $0.contains("static let version = \"") }),
+          let version = line.split(separator: "\"").dropFirst().first else {
+        throw HarnessError("no version in Sources/swipeback/CommandReference.swift")
+    }
+    let package = top.appendingPathComponent("swipeback_\(version)_\(architecture).deb")
+    let make = architecture == "arm64" ? "make deb ARCH=arm64` as root" : "make deb`"
+    let modified = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil }
+    guard let built = modified(package.path) else {
+        throw HarnessError("no package \(package.lastPathComponent) in \(top.path): run `\(make) (`make test` does, as root)")
+    }
+    if let debug = modified(try Paths.swipeback), debug.timeIntervalSince(built) > 60 {
+        throw HarnessError("\(package.lastPathComponent) is older than the debug build: run `\(make) (`make test` does, as root)")
+    }
+    return package
+}

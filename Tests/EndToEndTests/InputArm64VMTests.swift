@@ -211,25 +211,10 @@ final class InputArm64VMTests: XCTestCase {
                      median(direct), median(pass), median(pass) / median(direct), median(reject), median(reject) / median(direct)))
     }
 
-    /// Copies the program of `swipeback_<version>_arm64.deb` in the repository's top folder (`make
-    /// test` builds it as root with `make deb ARCH=arm64`) into the guest's run folder as
-    /// `swipeback`, unpacked with dpkg-deb. The version is the one the Makefile reads; a package
-    /// older than the debug build is refused (the source changed since).
+    /// Copies the program of the arm64 package (`builtPackage(architecture:)`) into the guest's
+    /// run folder as `swipeback`, unpacked with dpkg-deb.
     static func copyArm64Program(into guest: GuestVM) throws {
-        let top = Paths.repository
-        let reference = try String(contentsOf: top.appendingPathComponent("Sources/swipeback/CommandReference.swift"), encoding: .utf8)
-        guard let line = reference.split(separator: "\n").first(where: { $0.contains("static let version = \"") }),
-              let version = line.split(separator: "\"").dropFirst().first else {
-            throw HarnessError("no version in Sources/swipeback/CommandReference.swift")
-        }
-        let package = top.appendingPathComponent("swipeback_\(version)_arm64.deb")
-        let modified = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil }
-        guard let built = modified(package.path) else {
-            throw HarnessError("no arm64 package \(package.lastPathComponent) in \(top.path): run `make deb ARCH=arm64` as root (`make test` does)")
-        }
-        if let debug = modified(try Paths.swipeback), debug.timeIntervalSince(built) > 60 {
-            throw HarnessError("\(package.lastPathComponent) is older than the debug build: run `make deb ARCH=arm64` as root (`make test` does)")
-        }
+        let package = try builtPackage(architecture: "arm64")
         let unpacked = FileManager.default.temporaryDirectory.appendingPathComponent("swipeback-arm64-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: unpacked) }
         let process = Process()

@@ -241,4 +241,89 @@ final class LabwcVMTests: XCTestCase {
         XCTAssertEqual(log.filter { $0.string("event") == "answered" }.map { $0.string("app") ?? "nil" }, ["chromium"], "the session side named Chromium")
         XCTAssertEqual(run.result("input-status")?.trimmingCharacters(in: .whitespacesAndNewlines), "0", run.result("input.err") ?? "")
     }
+
+    /// The guide's steps for the service as a Raspberry Pi runs them: the package installed with
+    /// apt, the guide's configuration installed by its command, the unit enabled, and then a boot
+    /// with systemd as PID 1 (on an overlay of the guest's root, so the cached root stays as it is).
+    /// `/run/next-init` hands the guest to systemd after this script.
+    static let bootScript = """
+        mkdir -p /run/ov/upper /run/ov/work /run/ov/root
+        mount -t overlay overlay -o lowerdir=/,upperdir=/run/ov/upper,workdir=/run/ov/work /run/ov/root || exit 5
+        r=/run/ov/root
+        mount --rbind /dev $r/dev; mount -t proc proc $r/proc; mount -t sysfs sysfs $r/sys
+        mount --bind /test $r/test
+        in_root() { chroot $r /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root DEBIAN_FRONTEND=noninteractive "$@"; }
+        # The guest's root leaves out documentation (make-guest's dpkg options); a Pi's does not.
+        rm -f $r/etc/dpkg/dpkg.cfg.d/99mmdebstrap
+        # 1. The package (all it depends on is in the root: apt needs no network).
+        in_root apt-get install -y -q --no-install-recommends /test/swipeback.deb > "$RESULTS/apt.txt" 2>&1 || { echo "apt failed"; exit 6; }
+        # 3. The turned panel's configuration, by the guide's command.
+        in_root install -D -m 644 /usr/share/doc/swipeback/docs/raspberry-pi/config.json /etc/swipeback/config.json || exit 7
+        # 2. The unit enabled (the guide's `enable --now`, then 5. the reboot: the boot below).
+        in_root systemctl enable swipeback-input > "$RESULTS/enable.txt" 2>&1 || exit 8
+        # The check, a unit of its own once the service has started.
+        printf '[Unit]\nAfter=swipeback-input.service\n[Service]\nType=oneshot\nExecStart=/bin/sh /test/check.sh\n[Install]\nWantedBy=multi-user.target\n' \
+          > $r/etc/systemd/system/guide-check.service
+        in_root systemctl enable guide-check > /dev/null 2>&1 || exit 9
+        umount $r/test $r/proc; umount -l $r/sys $r/dev
+        mkdir -p $r/oldroot
+        printf '#!/bin/sh\ncd /run/ov/root && pivot_root . oldroot && mount --bind /oldroot/test /test && exec chroot . /lib/systemd/systemd\nbusybox poweroff -f\n' > /run/next-init
+        chmod 755 /run/next-init
+        exit 0
+
+        """
+
+    /// What the check unit runs under systemd: the service's state, then a touchscreen turned as
+    /// the guide's configuration says, judged by libinput; then it powers the guest off.
+    static let checkScript = """
+        R=/test/results
+        trap 'systemctl poweroff' EXIT
+        until_found() { i=0; until [ "$(grep -c -- "$1" "$2" 2>/dev/null)" -ge "$3" ]; do i=$((i + 1)); [ $i -le 600 ] || { echo "no $3 x $1" >> $R/check.txt; exit 3; }; sleep 0.1; done; }
+        systemctl is-enabled swipeback-input > $R/enabled 2>&1
+        systemctl is-active swipeback-input > $R/active 2>&1
+        systemctl show swipeback-input -p User -p NRestarts > $R/show 2>&1
+        stdbuf -oL libinput debug-events --verbose --show-keycodes > $R/libinput.txt 2>&1 &
+        uinput-touch --name "VM touchscreen" /test/touches.txt > $R/node1.txt 2> $R/touch1.txt &
+        # The device, then its twin from the service.
+        until_found "DEVICE_ADDED.*VM touchscreen" $R/libinput.txt 2
+        until_found "DEVICE_ADDED.*SwipeBack keyboard" $R/libinput.txt 1
+        touch /test/go-rotated
+        i=0; until [ -e /test/done-rotated ]; do i=$((i + 1)); [ $i -le 600 ] || exit 3; sleep 0.1; done
+        until_found "KEY_BACK (158) released" $R/libinput.txt 1
+        until_found "TOUCH_UP" $R/libinput.txt 1
+        touch /test/end
+        journalctl -u swipeback-input --no-pager > $R/journal.txt 2>&1
+        echo done >> $R/check.txt
+
+        """
+
+    /// The Raspberry Pi guide's service steps under systemd: installed with apt, the turned
+    /// panel's configuration installed by the guide's command, enabled, and started by a boot (the
+    /// guide's reboot): the unit is enabled and active with its whole sandbox, takes a
+    /// touchscreen plugged in after it, and follows the configuration (a swipe from the panel's
+    /// edge that is the screen's left is one KEY_BACK; one from its left edge passes whole).
+    func testTheGuidesServiceStartsAtBootUnderSystemdWithItsConfiguration() throws {
+        let guest = try GuestVM(variant: .labwc)
+        try guest.copy(try builtPackage(architecture: "amd64"), as: "swipeback.deb")
+        try guest.write(InputArm64VMTests.rotatedTouches + "wait-file /test/end 120000\n", as: "touches.txt")
+        try guest.write(Self.checkScript, as: "check.sh")
+        let run = try guest.run(script: Self.bootScript, timeout: .seconds(400))
+        print("LabwcVMTests: the systemd boot took \(run.wallTime.components.seconds) s wall time")
+        XCTAssertEqual(run.status, 0, "preparing the boot failed: \(run.output)\n\(run.result("apt.txt") ?? "")")
+        let check = run.result("check.txt") ?? ""
+        XCTAssertTrue(check.hasSuffix("done\n"), "the check under systemd did not finish: \(check)\nconsole: \(run.console.suffix(3000))")
+        XCTAssertEqual(run.result("enabled")?.trimmingCharacters(in: .whitespacesAndNewlines), "enabled")
+        XCTAssertEqual(run.result("active")?.trimmingCharacters(in: .whitespacesAndNewlines), "active", run.result("journal.txt") ?? "")
+        XCTAssertTrue(run.result("show")?.contains("NRestarts=0") == true, run.result("show") ?? "")
+        let lines = (run.result("libinput.txt") ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        let events = InputVMTests.events(lines[...])
+        let screens = events.filter { $0.kind == "DEVICE_ADDED" && $0.text.contains("VM touchscreen") }.map(\.node)
+        XCTAssertEqual(screens.count, 2, "the device and the service's twin: \(screens)")
+        let touches = events.filter { $0.kind == "TOUCH_DOWN" }
+        XCTAssertEqual(touches.map(\.node), [screens.last ?? ""], "one touch, the left edge's, on the twin: \(events.map(\.text))")
+        XCTAssertTrue(touches.first?.text.hasSuffix("( 0.60/80.00mm)") == true, "from its first point: \(touches.map(\.text))")
+        let keys = events.filter { $0.kind == "KEYBOARD_KEY" }.map(\.text)
+        XCTAssertEqual(keys.count, 2, "one KEY_BACK, pressed and released: \(keys)")
+        XCTAssertTrue(keys.first?.hasSuffix("KEY_BACK (158) pressed") == true, "\(keys)")
+    }
 }
